@@ -1,0 +1,74 @@
+#include "format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace epochcalc::cli {
+
+namespace {
+
+struct Scale {
+  double factor;
+  const char* symbol;
+};
+
+// Six significant digits with trailing zeros kept, so columns line up and precision is visible.
+std::string significant(double value, const char* symbol) {
+  const int digits_before = value >= 1 ? static_cast<int>(std::floor(std::log10(value))) + 1 : 1;
+  const int decimals = std::max(0, 6 - digits_before);
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f %s", decimals, value, symbol);
+  return buffer;
+}
+
+template <std::size_t N>
+std::string scaled(double value, const std::array<Scale, N>& scales) {
+  if (value == 0) return significant(0, scales[N / 2].symbol);
+  // The largest unit in which the value is at least 1 (or the smallest unit).
+  const Scale* chosen = &scales.front();
+  for (const Scale& s : scales)
+    if (std::fabs(value) >= s.factor) chosen = &s;
+  const double shown = value / chosen->factor;
+  return significant(shown, chosen->symbol);
+}
+
+}  // namespace
+
+std::string format_time(double seconds) {
+  static constexpr std::array<Scale, 6> scales{
+      {{1e-9, "ns"}, {1e-6, "µs"}, {1e-3, "ms"}, {1, "s"}, {60, "min"}, {3600, "h"}}};
+  return scaled(seconds, scales);
+}
+
+std::string format_energy(double joules) {
+  static constexpr std::array<Scale, 5> scales{{{1e-6, "µJ"}, {1e-3, "mJ"}, {1, "J"}, {1e3, "kJ"}, {3.6e6, "kWh"}}};
+  return scaled(joules, scales);
+}
+
+std::string format_count(double count) {
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%.0f", count);
+  std::string text = digits, out;
+  const std::size_t start = text[0] == '-' ? 1 : 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (i > start && (text.size() - i) % 3 == 0) out += ',';
+    out += text[i];
+  }
+  return out;
+}
+
+std::string format_ratio(double ratio) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, ratio >= 100 ? "%.0fx" : (ratio >= 10 ? "%.1fx" : "%.2fx"), ratio);
+  return buffer;
+}
+
+std::string format_percent(double fraction) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f%%", fraction * 100);
+  return buffer;
+}
+
+}  // namespace epochcalc::cli

@@ -1,0 +1,15 @@
+// Numbers for people: auto-scaled units and thousands separators.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace epochcalc::cli {
+
+std::string format_time(double seconds);    // "274.243 ms", "7.03143 s", "1.50000 h"
+std::string format_energy(double joules);   // "145.433 mJ", "12.7370 J", "2.00000 kWh"
+std::string format_count(double count);     // "1,875"
+std::string format_ratio(double ratio);     // "1.08x"
+std::string format_percent(double fraction);  // "61.5%"
+
+}  // namespace epochcalc::cli

@@ -1,0 +1,72 @@
+#include "options.hpp"
+
+namespace epochcalc::cli {
+
+std::string usage_text() {
+  return R"(epochcalc - how much of a training epoch is real work, and how much per-operation overhead,
+on a host CPU versus an accelerator, at the configured batch size and at batch size one.
+
+Usage: epochcalc [options]
+
+  (no options)           the default preset (mnist-cpu-vs-h100) as a readable breakdown
+  --preset ID            start from another preset (see --list-presets)
+  --scenario FILE        read a scenario JSON file; "-" reads standard input
+  --set PATH=VALUE       override one field, e.g. --set network.batch_size=64 --set dispatch="20 us"
+                         (PATH is dotted or a JSON pointer; VALUE is JSON, or else taken as a string)
+  --json                 print the result (or the errors) as JSON on standard output
+  --list-presets         list the presets
+  --list-hardware        list the hardware registry with sources
+  --list-datasets        list the dataset registry with sources
+  --help                 this text
+  --version              the version
+
+Exit status: 0 success, 2 invalid input, 1 internal fault.
+The equations are in docs/model.md.
+)";
+}
+
+ParsedOptions parse_options(const std::vector<std::string>& args) {
+  ParsedOptions parsed;
+  Options& o = parsed.options;
+  const auto needs_value = [&](std::size_t& i, const std::string& flag) -> std::optional<std::string> {
+    if (i + 1 < args.size()) return args[++i];
+    parsed.errors.push_back({code::args, "", flag + " needs a value; see --help"});
+    return std::nullopt;
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--preset") {
+      if (auto v = needs_value(i, arg)) o.preset = *v;
+    } else if (arg == "--scenario") {
+      if (auto v = needs_value(i, arg)) o.scenario_file = *v;
+    } else if (arg == "--set") {
+      if (auto v = needs_value(i, arg)) o.settings.push_back(*v);
+    } else if (arg.rfind("--set=", 0) == 0) {
+      o.settings.push_back(arg.substr(6));
+    } else if (arg.rfind("--preset=", 0) == 0) {
+      o.preset = arg.substr(9);
+    } else if (arg.rfind("--scenario=", 0) == 0) {
+      o.scenario_file = arg.substr(11);
+    } else if (arg == "--json") {
+      o.json = true;
+    } else if (arg == "--list-presets") {
+      o.action = Action::list_presets;
+    } else if (arg == "--list-hardware") {
+      o.action = Action::list_hardware;
+    } else if (arg == "--list-datasets") {
+      o.action = Action::list_datasets;
+    } else if (arg == "--help" || arg == "-h") {
+      o.action = Action::help;
+    } else if (arg == "--version") {
+      o.action = Action::version;
+    } else {
+      parsed.errors.push_back({code::args, "", "unknown option \"" + arg + "\"; see --help"});
+    }
+  }
+  if (o.preset && o.scenario_file)
+    parsed.errors.push_back({code::args, "",
+                             "give --preset or --scenario, not both (a scenario file can name a preset with \"preset\")"});
+  return parsed;
+}
+
+}  // namespace epochcalc::cli

@@ -1,0 +1,41 @@
+# nlohmann_json and doctest as INTERFACE targets epochcalc::json and epochcalc::doctest.
+# Native builds use the installed CMake packages. Emscripten's compiler has its own sysroot and must
+# never see /usr/include (it would pull in glibc headers), so for it we locate the two header folders
+# on the host and expose only them, through a build-dir folder of symlinks.
+
+if(NOT EMSCRIPTEN)
+  find_package(nlohmann_json 3.10 REQUIRED)
+  add_library(epochcalc_json INTERFACE)
+  target_link_libraries(epochcalc_json INTERFACE nlohmann_json::nlohmann_json)
+  if(EPOCHCALC_BUILD_TESTS)
+    find_package(doctest REQUIRED)
+    add_library(epochcalc_doctest INTERFACE)
+    target_link_libraries(epochcalc_doctest INTERFACE doctest::doctest)
+  endif()
+else()
+  set(_epochcalc_header_hints /usr/include /usr/local/include /opt/homebrew/include $ENV{CPATH})
+  find_path(EPOCHCALC_NLOHMANN_INCLUDE_DIR nlohmann/json.hpp HINTS ${_epochcalc_header_hints}
+            NO_CMAKE_FIND_ROOT_PATH DOC "Folder holding nlohmann/json.hpp")
+  find_path(EPOCHCALC_DOCTEST_INCLUDE_DIR doctest/doctest.h HINTS ${_epochcalc_header_hints}
+            NO_CMAKE_FIND_ROOT_PATH DOC "Folder holding doctest/doctest.h")
+  if(NOT EPOCHCALC_NLOHMANN_INCLUDE_DIR)
+    message(FATAL_ERROR "nlohmann/json.hpp not found: run scripts/setup.sh, or pass -DEPOCHCALC_NLOHMANN_INCLUDE_DIR=<folder>")
+  endif()
+  set(_links ${CMAKE_BINARY_DIR}/third_party_include)
+  file(MAKE_DIRECTORY ${_links})
+  if(NOT EXISTS ${_links}/nlohmann)
+    file(CREATE_LINK ${EPOCHCALC_NLOHMANN_INCLUDE_DIR}/nlohmann ${_links}/nlohmann SYMBOLIC)
+  endif()
+  add_library(epochcalc_json INTERFACE)
+  target_include_directories(epochcalc_json SYSTEM INTERFACE ${_links})
+  if(EPOCHCALC_BUILD_TESTS)
+    if(NOT EPOCHCALC_DOCTEST_INCLUDE_DIR)
+      message(FATAL_ERROR "doctest/doctest.h not found: run scripts/setup.sh, or pass -DEPOCHCALC_DOCTEST_INCLUDE_DIR=<folder>")
+    endif()
+    if(NOT EXISTS ${_links}/doctest)
+      file(CREATE_LINK ${EPOCHCALC_DOCTEST_INCLUDE_DIR}/doctest ${_links}/doctest SYMBOLIC)
+    endif()
+    add_library(epochcalc_doctest INTERFACE)
+    target_include_directories(epochcalc_doctest SYSTEM INTERFACE ${_links})
+  endif()
+endif()

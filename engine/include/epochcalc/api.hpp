@@ -1,0 +1,36 @@
+// The engine's whole outward face as JSON text: what the command-line tool and the wasm module call.
+// No function here throws; every failure comes back as an epochcalc/error@1 document.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "epochcalc/model.hpp"
+#include "epochcalc/scenario_json.hpp"
+
+namespace epochcalc {
+
+inline constexpr std::string_view result_schema = "epochcalc/result@1";
+inline constexpr std::string_view error_schema = "epochcalc/error@1";
+
+std::string_view version();
+
+// The result contract for a solved scenario.
+nlohmann::ordered_json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
+nlohmann::ordered_json errors_to_json(const Errors& errors);
+
+// Scenario document in, result or error document out.
+nlohmann::ordered_json solve_document(const nlohmann::ordered_json& input);
+// Same, from and to text; unparseable text gives E_JSON with the position.
+std::string solve_json(std::string_view input);
+
+// Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]} as shipped.
+std::string hardware_json();
+std::string datasets_json();
+std::string presets_json();
+// The default preset's complete scenario document.
+std::string default_scenario_json();
+
+}  // namespace epochcalc

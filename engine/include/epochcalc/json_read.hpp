@@ -1,0 +1,64 @@
+// Small readers that check one JSON value each and append an Error (with its JSON pointer) on failure.
+// Shared by the scenario parser and the registry loader so both check data the same way.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "epochcalc/errors.hpp"
+#include "epochcalc/model.hpp"
+#include "epochcalc/units.hpp"
+
+namespace epochcalc {
+
+using json = nlohmann::ordered_json;
+
+// Joins a JSON pointer and a key, escaping "~" and "/" as RFC 6901 says.
+std::string pointer(const std::string& parent, std::string_view key);
+std::string pointer(const std::string& parent, std::size_t index);
+
+// The closest candidate by edit distance, if it is close enough to be a likely typo.
+std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates);
+std::string join_quoted(const std::vector<std::string>& words);
+
+// The JSON type as a user would name it ("a string", "an array", ...).
+std::string json_type_name(const json& value);
+
+// Checks that `value` is an object whose keys are all in `known`; reports E_TYPE or E_UNKNOWN_FIELD.
+bool check_object(const json& value, const std::string& path, const std::vector<std::string>& known,
+                  Errors& errors);
+
+// Returns value[key] or nullptr; a required but absent key reports E_MISSING.
+const json* field(const json& object, std::string_view key, const std::string& path, Errors& errors,
+                  bool required);
+
+struct Bounds {
+  double min = 0;
+  bool min_inclusive = true;
+};
+std::optional<double> read_quantity(const json& value, const std::string& path, Dimension dimension, Bounds bounds,
+                                    Errors& errors);
+std::optional<std::int64_t> read_integer(const json& value, const std::string& path, std::int64_t min,
+                                         std::int64_t max, Errors& errors);
+std::optional<std::string> read_string(const json& value, const std::string& path, Errors& errors);
+std::optional<std::string> read_choice(const json& value, const std::string& path,
+                                       const std::vector<std::string>& choices, Errors& errors);
+std::optional<bool> read_bool(const json& value, const std::string& path, Errors& errors);
+
+// Device fields of an object (name, peak_flops, memory_bandwidth, memory_capacity, tdp, source) read
+// into `device`. With require_all, name, peak_flops and memory_bandwidth must be present; otherwise the
+// present fields override what `device` holds (peak_flops entries merge per precision).
+void read_device_fields(const json& object, const std::string& path, bool require_all, Device& device,
+                        Errors& errors);
+// Dataset fields (name, training_examples), same rules.
+void read_dataset_fields(const json& object, const std::string& path, bool require_all, Dataset& dataset,
+                         Errors& errors);
+
+inline constexpr std::int64_t max_training_examples = 10'000'000'000;  // keeps the exact crossover search fast
+
+}  // namespace epochcalc

@@ -1,0 +1,133 @@
+// The epoch-overhead model on plain structs: no JSON, no allocation in the hot path, no exceptions.
+// docs/model.md is the written source of every equation here.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace epochcalc {
+
+enum class Phase { training, inference };
+enum class Overlap { none, roofline };
+
+// A precision name ("fp32", ...) and its bytes per element; nullopt for an unknown name.
+std::optional<int> bytes_per_element(const std::string& precision);
+const std::vector<std::string>& precision_names();
+
+struct Device {
+  std::string name;
+  std::map<std::string, double> peak_flops;  // precision -> FLOP/s
+  double memory_bandwidth = 0;               // B/s
+  double memory_capacity = 0;                // B, 0 = unknown
+  double tdp = 0;                            // W, 0 = unknown
+  std::string source;
+};
+
+struct Dataset {
+  std::string name;
+  std::int64_t training_examples = 0;
+};
+
+struct Assumptions {
+  Phase phase = Phase::training;
+  int ops_per_layer = 3;  // kernels launched per layer per step
+  int extra_ops_per_step = 0;
+  Overlap overlap = Overlap::none;
+  bool drop_last = false;
+};
+
+// A validated scenario with every id resolved and every quantity in SI units.
+struct Scenario {
+  std::string name;
+  std::vector<std::int64_t> widths;
+  std::int64_t batch_size = 1;
+  Dataset dataset;
+  Device host;
+  Device accelerator;
+  std::string precision = "fp32";
+  double dispatch = 0;              // s per launched operation
+  double launch = 0;                // s per kernel launch, accelerator only
+  double dram_energy_per_byte = 0;  // J/B
+  double flop_energy = 0;           // J/FLOP
+  Assumptions assumptions;
+};
+
+// Per-example sums over the layers of a dense network.
+struct NetworkShape {
+  int layers = 0;
+  double macs = 0;         // M: multiply-accumulates per example, forward
+  double activations = 0;  // A: activation elements read and written per example, forward
+  double parameters = 0;   // W: weights and biases
+};
+
+// What one epoch asks of any device at one batch size.
+struct Profile {
+  std::int64_t batch_size = 0;
+  std::int64_t steps_per_epoch = 0;
+  std::int64_t examples = 0;  // examples seen in the epoch (fewer than N with drop_last)
+  double flops = 0;
+  double bytes = 0;
+  double launched_ops = 0;
+};
+
+// What one epoch costs on one device.
+struct Run {
+  double epoch_time_s = 0;
+  double compute_time_s = 0;
+  double memory_time_s = 0;
+  double work_time_s = 0;
+  double dispatch_time_s = 0;
+  double launch_time_s = 0;
+  double overhead_time_s = 0;
+  double overhead_fraction = 0;
+  double arithmetic_energy_j = 0;
+  double data_movement_energy_j = 0;
+  double energy_j = 0;
+};
+
+struct DeviceResult {
+  Run batched;
+  Run batch_one;
+};
+
+struct Comparison {
+  double accelerator_speedup_batched = 0;
+  double accelerator_speedup_batch_one = 0;
+  double batching_speedup_host = 0;
+  double batching_speedup_accelerator = 0;
+  std::optional<std::int64_t> crossover_batch_size;
+};
+
+struct Result {
+  NetworkShape shape;
+  Profile batched;
+  Profile batch_one;
+  DeviceResult host;
+  DeviceResult accelerator;
+  Comparison comparison;
+};
+
+NetworkShape network_shape(const std::vector<std::int64_t>& widths);
+Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
+                      const Assumptions& assumptions, int bytes_per_element);
+// is_accelerator decides whether the per-kernel launch cost is paid.
+Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator);
+
+// Epoch times of both devices at one batch size: the building block of sweeps.
+struct EpochTimes {
+  double host_s = 0;
+  double accelerator_s = 0;
+};
+EpochTimes epoch_times_at(const Scenario& scenario, const NetworkShape& shape, std::int64_t batch_size);
+
+// Smallest integer batch size in [1, N] at which the accelerator's epoch is shorter than the host's.
+std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario);
+
+// Solves a validated scenario. Precondition: both devices have a peak for scenario.precision
+// (validate_devices in scenario_json checks it); the result never holds NaN or infinity.
+Result solve(const Scenario& scenario);
+
+}  // namespace epochcalc

@@ -1,0 +1,55 @@
+// The built-in registries (engine/data/*.json), compiled into the engine so the command-line tool and
+// the wasm module need no files at run time. Every hardware and dataset entry cites its source.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "epochcalc/model.hpp"
+
+namespace epochcalc::registry {
+
+struct HardwareEntry {
+  std::string id;
+  std::string kind;  // "cpu", "gpu" or "accelerator"
+  std::string notes;
+  Device device;
+};
+
+struct DatasetEntry {
+  std::string id;
+  std::string source;
+  Dataset dataset;
+};
+
+struct PresetEntry {
+  std::string id;
+  std::string title;
+  std::string description;
+  nlohmann::ordered_json scenario;  // a complete scenario document
+};
+
+const std::vector<HardwareEntry>& hardware();
+const std::vector<DatasetEntry>& datasets();
+const std::vector<PresetEntry>& presets();
+
+const HardwareEntry* find_hardware(std::string_view id);
+const DatasetEntry* find_dataset(std::string_view id);
+const PresetEntry* find_preset(std::string_view id);
+
+std::vector<std::string> hardware_ids();
+std::vector<std::string> dataset_ids();
+std::vector<std::string> preset_ids();
+
+// The id of the preset a calculator opens on.
+inline constexpr std::string_view default_preset_id = "mnist-cpu-vs-h100";
+
+// The registry files as shipped, quantities still in their readable form.
+const nlohmann::ordered_json& hardware_document();
+const nlohmann::ordered_json& datasets_document();
+const nlohmann::ordered_json& presets_document();
+
+}  // namespace epochcalc::registry

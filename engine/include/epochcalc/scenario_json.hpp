@@ -1,0 +1,36 @@
+// Scenario JSON in, validated Scenario out: every field checked, every problem reported at once.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "epochcalc/errors.hpp"
+#include "epochcalc/model.hpp"
+
+namespace epochcalc {
+
+struct Warning {
+  std::string code;
+  std::string message;
+};
+
+struct ParsedScenario {
+  std::optional<Scenario> scenario;  // set exactly when errors is empty
+  Errors errors;
+  std::vector<Warning> warnings;
+};
+
+// Replaces {"preset": id, ...overrides} by the preset's scenario with the overrides merged on top
+// (RFC 7386). A registry id overridden by an object becomes {"base": id, ...}. Documents without
+// "preset" come back unchanged.
+nlohmann::ordered_json expand_preset(const nlohmann::ordered_json& input, Errors& errors);
+
+ParsedScenario parse_scenario(const nlohmann::ordered_json& input);
+
+// The normalized scenario: ids resolved, defaults filled, quantities as SI numbers. It is itself a
+// valid input that solves to the same result.
+nlohmann::ordered_json scenario_to_json(const Scenario& scenario);
+
+}  // namespace epochcalc

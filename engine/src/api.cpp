@@ -1,0 +1,133 @@
+#include "epochcalc/api.hpp"
+
+#include <cmath>
+#include <exception>
+
+#include "epochcalc/registry.hpp"
+
+#ifndef EPOCHCALC_VERSION
+#error "EPOCHCALC_VERSION is set by CMake from the project version"
+#endif
+
+namespace epochcalc {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json profile_to_json(const Profile& p) {
+  return {{"batch_size", p.batch_size},
+          {"steps_per_epoch", p.steps_per_epoch},
+          {"flops", p.flops},
+          {"bytes", p.bytes},
+          {"launched_ops", static_cast<std::int64_t>(p.launched_ops)}};
+}
+
+json run_to_json(const Run& r) {
+  return {{"epoch_time_s", r.epoch_time_s},
+          {"compute_time_s", r.compute_time_s},
+          {"memory_time_s", r.memory_time_s},
+          {"work_time_s", r.work_time_s},
+          {"dispatch_time_s", r.dispatch_time_s},
+          {"launch_time_s", r.launch_time_s},
+          {"overhead_time_s", r.overhead_time_s},
+          {"overhead_fraction", r.overhead_fraction},
+          {"arithmetic_energy_j", r.arithmetic_energy_j},
+          {"data_movement_energy_j", r.data_movement_energy_j},
+          {"energy_j", r.energy_j}};
+}
+
+// The pointer of the first number in `value` that is NaN or infinite, if any.
+std::optional<std::string> first_non_finite(const json& value, const std::string& path) {
+  if (value.is_number_float() && !std::isfinite(value.get<double>())) return path;
+  if (value.is_structured())
+    for (const auto& [key, child] : value.items())
+      if (auto found = first_non_finite(child, path + "/" + key)) return found;
+  return std::nullopt;
+}
+
+json internal_error(const std::string& what) {
+  return errors_to_json({{code::internal, "", "internal error (" + what +
+                                                  "); this is a bug in epochcalc, please report it with your scenario"}});
+}
+
+}  // namespace
+
+std::string_view version() { return EPOCHCALC_VERSION; }
+
+json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
+  json warning_list = json::array();
+  for (const Warning& w : warnings) warning_list.push_back({{"code", w.code}, {"message", w.message}});
+  const Comparison& c = result.comparison;
+  return {{"schema", result_schema},
+          {"scenario", scenario_to_json(scenario)},
+          {"network",
+           {{"layers", result.shape.layers},
+            {"parameters", static_cast<std::int64_t>(result.shape.parameters)},
+            {"batched", profile_to_json(result.batched)},
+            {"batch_one", profile_to_json(result.batch_one)}}},
+          {"host",
+           {{"name", scenario.host.name},
+            {"batched", run_to_json(result.host.batched)},
+            {"batch_one", run_to_json(result.host.batch_one)}}},
+          {"accelerator",
+           {{"name", scenario.accelerator.name},
+            {"batched", run_to_json(result.accelerator.batched)},
+            {"batch_one", run_to_json(result.accelerator.batch_one)}}},
+          {"comparison",
+           {{"accelerator_speedup_batched", c.accelerator_speedup_batched},
+            {"accelerator_speedup_batch_one", c.accelerator_speedup_batch_one},
+            {"batching_speedup_host", c.batching_speedup_host},
+            {"batching_speedup_accelerator", c.batching_speedup_accelerator},
+            {"crossover_batch_size", c.crossover_batch_size ? json(*c.crossover_batch_size) : json(nullptr)}}},
+          {"warnings", warning_list}};
+}
+
+json errors_to_json(const Errors& errors) {
+  json list = json::array();
+  for (const Error& e : errors) list.push_back({{"code", e.code}, {"path", e.path}, {"message", e.message}});
+  return {{"schema", error_schema}, {"errors", list}};
+}
+
+json solve_document(const json& input) {
+  try {
+    ParsedScenario parsed = parse_scenario(input);
+    if (!parsed.scenario) return errors_to_json(parsed.errors);
+    const Result result = solve(*parsed.scenario);
+    json out = result_to_json(*parsed.scenario, result, parsed.warnings);
+    if (auto where = first_non_finite(out, "")) return internal_error("non-finite number at " + *where);
+    return out;
+  } catch (const std::exception& e) {
+    return internal_error(e.what());
+  } catch (...) {
+    return internal_error("unknown exception");
+  }
+}
+
+std::string solve_json(std::string_view input) {
+  try {
+    const json doc = json::parse(input);
+    return solve_document(doc).dump();
+  } catch (const json::parse_error& e) {
+    // e.byte is the 1-based position where parsing stopped.
+    return errors_to_json({{code::json, "",
+                            "the scenario is not valid JSON (at character " + std::to_string(e.byte) +
+                                "): check quotes, commas and brackets there"}})
+        .dump();
+  } catch (const std::exception& e) {
+    return internal_error(e.what()).dump();
+  } catch (...) {
+    return internal_error("unknown exception").dump();
+  }
+}
+
+std::string hardware_json() { return registry::hardware_document().dump(); }
+std::string datasets_json() { return registry::datasets_document().dump(); }
+std::string presets_json() { return registry::presets_document().dump(); }
+
+std::string default_scenario_json() {
+  const auto* preset = registry::find_preset(registry::default_preset_id);
+  return preset ? preset->scenario.dump() : "{}";
+}
+
+}  // namespace epochcalc

@@ -1,0 +1,145 @@
+// Loads the embedded registry documents once. A malformed entry is a bug in the shipped data, not
+// user input: it throws std::logic_error, which the API boundary reports as E_INTERNAL, and the
+// registry tests catch it long before a release.
+#include "epochcalc/registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "epochcalc/json_read.hpp"
+#include "registry_data.hpp"  // generated from engine/data by CMake
+
+namespace epochcalc::registry {
+
+namespace {
+
+void fail_on(const Errors& errors, std::string_view file) {
+  if (errors.empty()) return;
+  std::string text = "invalid registry data in engine/data/" + std::string(file) + ":";
+  for (const Error& e : errors) text += " [" + e.code + "] " + e.path + ": " + e.message + ";";
+  throw std::logic_error(text);
+}
+
+template <typename Entry>
+const Entry* find_by_id(const std::vector<Entry>& entries, std::string_view id) {
+  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.id == id; });
+  return it == entries.end() ? nullptr : &*it;
+}
+
+template <typename Entry>
+std::vector<std::string> ids_of(const std::vector<Entry>& entries) {
+  std::vector<std::string> ids;
+  for (const Entry& e : entries) ids.push_back(e.id);
+  return ids;
+}
+
+// Reads the array under `key` of a registry document, one entry per element, with unique ids.
+template <typename Entry, typename ReadEntry>
+std::vector<Entry> load(const json& document, std::string_view file, std::string_view key, ReadEntry read_entry) {
+  Errors errors;
+  std::vector<Entry> entries;
+  const std::string list_path = pointer("", key);
+  if (!document.contains(key) || !document.at(key).is_array()) {
+    errors.push_back({code::internal, list_path, "expected an array"});
+  } else {
+    const json& list = document.at(key);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      Entry entry = read_entry(list[i], pointer(list_path, i), errors);
+      if (find_by_id(entries, entry.id)) errors.push_back({code::internal, pointer(list_path, i), "duplicate id " + entry.id});
+      entries.push_back(std::move(entry));
+    }
+  }
+  fail_on(errors, file);
+  return entries;
+}
+
+std::string read_id(const json& object, const std::string& path, Errors& errors) {
+  if (const json* v = field(object, "id", path, errors, true))
+    if (auto id = read_string(*v, pointer(path, "id"), errors)) return *id;
+  return {};
+}
+
+}  // namespace
+
+const json& hardware_document() {
+  static const json document = json::parse(data::hardware_json);
+  return document;
+}
+
+const json& datasets_document() {
+  static const json document = json::parse(data::datasets_json);
+  return document;
+}
+
+const json& presets_document() {
+  static const json document = json::parse(data::presets_json);
+  return document;
+}
+
+const std::vector<HardwareEntry>& hardware() {
+  static const std::vector<HardwareEntry> entries = load<HardwareEntry>(
+      hardware_document(), "hardware.json", "hardware", [](const json& item, const std::string& path, Errors& errors) {
+        HardwareEntry entry;
+        const std::vector<std::string> known{"id",   "name",  "kind",           "peak_flops", "memory_bandwidth",
+                                             "memory_capacity", "tdp", "source", "notes"};
+        if (!check_object(item, path, known, errors)) return entry;
+        entry.id = read_id(item, path, errors);
+        if (const json* v = field(item, "kind", path, errors, true))
+          if (auto kind = read_choice(*v, pointer(path, "kind"), {"cpu", "gpu", "accelerator"}, errors)) entry.kind = *kind;
+        if (const json* v = field(item, "notes", path, errors, false))
+          if (auto notes = read_string(*v, pointer(path, "notes"), errors)) entry.notes = *notes;
+        // The registry promises a source for every number.
+        field(item, "source", path, errors, true);
+        json device_fields = item;
+        for (const char* extra : {"id", "kind", "notes"}) device_fields.erase(extra);
+        read_device_fields(device_fields, path, true, entry.device, errors);
+        return entry;
+      });
+  return entries;
+}
+
+const std::vector<DatasetEntry>& datasets() {
+  static const std::vector<DatasetEntry> entries = load<DatasetEntry>(
+      datasets_document(), "datasets.json", "datasets", [](const json& item, const std::string& path, Errors& errors) {
+        DatasetEntry entry;
+        const std::vector<std::string> known{"id", "name", "training_examples", "test_examples",
+                                             "input_shape", "classes", "source"};
+        if (!check_object(item, path, known, errors)) return entry;
+        entry.id = read_id(item, path, errors);
+        if (const json* v = field(item, "source", path, errors, true))
+          if (auto source = read_string(*v, pointer(path, "source"), errors)) entry.source = *source;
+        json dataset_fields = json::object();
+        for (const char* key : {"name", "training_examples"})
+          if (item.contains(key)) dataset_fields[key] = item.at(key);
+        read_dataset_fields(dataset_fields, path, true, entry.dataset, errors);
+        return entry;
+      });
+  return entries;
+}
+
+const std::vector<PresetEntry>& presets() {
+  static const std::vector<PresetEntry> entries = load<PresetEntry>(
+      presets_document(), "presets.json", "presets", [](const json& item, const std::string& path, Errors& errors) {
+        PresetEntry entry;
+        if (!check_object(item, path, {"id", "title", "description", "scenario"}, errors)) return entry;
+        entry.id = read_id(item, path, errors);
+        if (const json* v = field(item, "title", path, errors, true))
+          if (auto title = read_string(*v, pointer(path, "title"), errors)) entry.title = *title;
+        if (const json* v = field(item, "description", path, errors, true))
+          if (auto description = read_string(*v, pointer(path, "description"), errors)) entry.description = *description;
+        if (const json* v = field(item, "scenario", path, errors, true)) entry.scenario = *v;
+        // Whether each preset solves is checked by the tests: parsing one here would recurse.
+        return entry;
+      });
+  return entries;
+}
+
+const HardwareEntry* find_hardware(std::string_view id) { return find_by_id(hardware(), id); }
+const DatasetEntry* find_dataset(std::string_view id) { return find_by_id(datasets(), id); }
+const PresetEntry* find_preset(std::string_view id) { return find_by_id(presets(), id); }
+
+std::vector<std::string> hardware_ids() { return ids_of(hardware()); }
+std::vector<std::string> dataset_ids() { return ids_of(datasets()); }
+std::vector<std::string> preset_ids() { return ids_of(presets()); }
+
+}  // namespace epochcalc::registry

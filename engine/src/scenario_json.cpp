@@ -1,0 +1,284 @@
+#include "epochcalc/scenario_json.hpp"
+
+#include <cmath>
+
+#include "epochcalc/json_read.hpp"
+#include "epochcalc/registry.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+const std::vector<std::string> top_fields{"name",   "preset", "network",           "host",       "accelerator",
+                                          "precision", "dispatch", "launch", "dram_energy_per_byte", "flop_energy",
+                                          "assumptions"};
+const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
+const std::vector<std::string> device_fields{"base",   "name", "peak_flops", "memory_bandwidth", "memory_capacity",
+                                             "tdp",    "source"};
+const std::vector<std::string> dataset_fields{"base", "name", "training_examples"};
+const std::vector<std::string> assumption_fields{"phase", "ops_per_layer", "extra_ops_per_step", "overlap",
+                                                 "drop_last"};
+
+constexpr std::int64_t max_width = 1'000'000;
+constexpr std::int64_t max_layers = 1000;
+constexpr std::int64_t max_ops_per_layer = 1000;
+constexpr std::int64_t max_extra_ops = 1'000'000;
+
+Error unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
+                       const std::vector<std::string>& ids) {
+  std::string message = "unknown " + what + " id \"" + id + "\"";
+  if (auto suggestion = closest_match(id, ids)) message += "; did you mean \"" + *suggestion + "\"?";
+  message += " Known ids: " + join_quoted(ids);
+  return {code::unknown_id, path, message};
+}
+
+// A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
+template <typename Value, typename Lookup, typename ReadFields>
+std::optional<Value> read_entity(const json& value, const std::string& path, const std::string& what,
+                                 const std::vector<std::string>& known_fields, const std::vector<std::string>& ids,
+                                 Lookup lookup, ReadFields read_fields, Errors& errors) {
+  const std::size_t before = errors.size();
+  if (value.is_string()) {
+    const std::string id = value.get<std::string>();
+    if (const Value* found = lookup(id)) return *found;
+    errors.push_back(unknown_id_error(path, id, what, ids));
+    return std::nullopt;
+  }
+  if (!value.is_object()) {
+    errors.push_back({code::type, path,
+                      "expected a " + what + " id such as \"" + ids.front() + "\" or an object, got " +
+                          json_type_name(value)});
+    return std::nullopt;
+  }
+  check_object(value, path, known_fields, errors);
+  Value entity;
+  const json* base = field(value, "base", path, errors, false);
+  if (base) {
+    const std::string base_path = pointer(path, "base");
+    auto id = read_string(*base, base_path, errors);
+    if (!id) return std::nullopt;
+    const Value* found = lookup(*id);
+    if (!found) {
+      errors.push_back(unknown_id_error(base_path, *id, what, ids));
+      return std::nullopt;
+    }
+    entity = *found;
+    if (!value.contains("name") && value.size() > 1) entity.name += " (customised)";
+  }
+  read_fields(value, path, base == nullptr, entity, errors);
+  if (errors.size() != before) return std::nullopt;
+  return entity;
+}
+
+std::optional<Device> read_device(const json& value, const std::string& path, Errors& errors) {
+  return read_entity<Device>(
+      value, path, "hardware", device_fields, registry::hardware_ids(),
+      [](const std::string& id) -> const Device* {
+        const auto* entry = registry::find_hardware(id);
+        return entry ? &entry->device : nullptr;
+      },
+      read_device_fields, errors);
+}
+
+std::optional<Dataset> read_dataset(const json& value, const std::string& path, Errors& errors) {
+  return read_entity<Dataset>(
+      value, path, "dataset", dataset_fields, registry::dataset_ids(),
+      [](const std::string& id) -> const Dataset* {
+        const auto* entry = registry::find_dataset(id);
+        return entry ? &entry->dataset : nullptr;
+      },
+      read_dataset_fields, errors);
+}
+
+std::optional<std::vector<std::int64_t>> read_widths(const json& value, const std::string& path, Errors& errors) {
+  if (!value.is_array()) {
+    errors.push_back({code::type, path, "expected an array of layer widths such as [784, 128, 10], got " +
+                                            json_type_name(value)});
+    return std::nullopt;
+  }
+  if (value.size() < 2 || value.size() > static_cast<std::size_t>(max_layers + 1)) {
+    errors.push_back({code::range, path,
+                      "give between 2 and " + std::to_string(max_layers + 1) +
+                          " widths (input, then one per layer's output); got " + std::to_string(value.size())});
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> widths;
+  const std::size_t before = errors.size();
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (auto w = read_integer(value[i], pointer(path, i), 1, max_width, errors)) widths.push_back(*w);
+  if (errors.size() != before) return std::nullopt;
+  return widths;
+}
+
+// Every device must have a peak for the scenario's precision: never a silent fallback.
+void check_precision(const Device& device, const std::string& path, const std::string& precision, Errors& errors) {
+  if (device.peak_flops.count(precision)) return;
+  std::vector<std::string> listed;
+  for (const auto& [name, _] : device.peak_flops) listed.push_back(name);
+  errors.push_back({code::precision, pointer(path, "peak_flops"),
+                    device.name + " has no " + precision + " peak (it lists " + join_quoted(listed) +
+                        "): choose one of those precisions or add a " + precision +
+                        " figure to its peak_flops"});
+}
+
+void read_assumptions(const json* value, const std::string& path, Assumptions& a, Errors& errors) {
+  bool ops_given = false;
+  if (value && check_object(*value, path, assumption_fields, errors)) {
+    if (const json* v = field(*value, "phase", path, errors, false))
+      if (auto phase = read_choice(*v, pointer(path, "phase"), {"training", "inference"}, errors))
+        a.phase = *phase == "training" ? Phase::training : Phase::inference;
+    if (const json* v = field(*value, "ops_per_layer", path, errors, false)) {
+      ops_given = true;
+      if (auto ops = read_integer(*v, pointer(path, "ops_per_layer"), 0, max_ops_per_layer, errors))
+        a.ops_per_layer = static_cast<int>(*ops);
+    }
+    if (const json* v = field(*value, "extra_ops_per_step", path, errors, false))
+      if (auto extra = read_integer(*v, pointer(path, "extra_ops_per_step"), 0, max_extra_ops, errors))
+        a.extra_ops_per_step = static_cast<int>(*extra);
+    if (const json* v = field(*value, "overlap", path, errors, false))
+      if (auto overlap = read_choice(*v, pointer(path, "overlap"), {"none", "roofline"}, errors))
+        a.overlap = *overlap == "none" ? Overlap::none : Overlap::roofline;
+    if (const json* v = field(*value, "drop_last", path, errors, false))
+      if (auto drop = read_bool(*v, pointer(path, "drop_last"), errors)) a.drop_last = *drop;
+  }
+  // Training launches forward, input-gradient and weight-gradient kernels per layer; inference one.
+  if (!ops_given) a.ops_per_layer = a.phase == Phase::training ? 3 : 1;
+}
+
+void read_time_or_energy(const json& doc, std::string_view key, Dimension dimension, double& into, Errors& errors) {
+  if (const json* v = field(doc, key, "", errors, true))
+    if (auto q = read_quantity(*v, pointer("", key), dimension, {}, errors)) into = *q;
+}
+
+json device_to_json(const Device& d) {
+  json peaks = json::object();
+  for (const auto& [precision, rate] : d.peak_flops) peaks[precision] = rate;
+  return {{"name", d.name},
+          {"peak_flops", peaks},
+          {"memory_bandwidth", d.memory_bandwidth},
+          {"memory_capacity", d.memory_capacity > 0 ? json(d.memory_capacity) : json(nullptr)},
+          {"tdp", d.tdp > 0 ? json(d.tdp) : json(nullptr)},
+          {"source", d.source.empty() ? json(nullptr) : json(d.source)}};
+}
+
+}  // namespace
+
+json expand_preset(const json& input, Errors& errors) {
+  if (!input.is_object() || !input.contains("preset")) return input;
+  const json& id_value = input.at("preset");
+  if (!id_value.is_string()) {
+    errors.push_back({code::type, "/preset", "expected a preset id such as \"" +
+                                                 std::string(registry::default_preset_id) + "\", got " +
+                                                 json_type_name(id_value)});
+    return input;
+  }
+  const auto* preset = registry::find_preset(id_value.get<std::string>());
+  if (!preset) {
+    errors.push_back(unknown_id_error("/preset", id_value.get<std::string>(), "preset", registry::preset_ids()));
+    return input;
+  }
+  json patch = input;
+  patch.erase("preset");
+  // Overriding part of a registry device or dataset keeps the rest of it.
+  const auto keep_base = [&](json& base_doc, json& patch_doc, const char* key) {
+    if (!base_doc.contains(key) || !patch_doc.contains(key)) return;
+    if (base_doc[key].is_string() && patch_doc[key].is_object() && !patch_doc[key].contains("base"))
+      patch_doc[key]["base"] = base_doc[key];
+  };
+  json merged = preset->scenario;
+  keep_base(merged, patch, "host");
+  keep_base(merged, patch, "accelerator");
+  if (merged.contains("network") && patch.contains("network") && patch["network"].is_object())
+    keep_base(merged["network"], patch["network"], "dataset");
+  merged.merge_patch(patch);
+  return merged;
+}
+
+ParsedScenario parse_scenario(const json& input) {
+  ParsedScenario parsed;
+  Errors& errors = parsed.errors;
+  const json doc = expand_preset(input, errors);
+  if (!errors.empty()) return parsed;
+  if (!check_object(doc, "", top_fields, errors)) return parsed;
+
+  Scenario s;
+  s.name = "Custom scenario";
+  if (const json* v = field(doc, "name", "", errors, false))
+    if (auto name = read_string(*v, "/name", errors)) s.name = *name;
+
+  if (const json* network = field(doc, "network", "", errors, true);
+      network && check_object(*network, "/network", network_fields, errors)) {
+    if (const json* v = field(*network, "widths", "/network", errors, true))
+      if (auto widths = read_widths(*v, "/network/widths", errors)) s.widths = *widths;
+    if (const json* v = field(*network, "dataset", "/network", errors, true))
+      if (auto dataset = read_dataset(*v, "/network/dataset", errors)) s.dataset = *dataset;
+    if (const json* v = field(*network, "batch_size", "/network", errors, true))
+      if (auto batch = read_integer(*v, "/network/batch_size", 1, max_training_examples, errors)) s.batch_size = *batch;
+  }
+
+  std::optional<Device> host, accelerator;
+  if (const json* v = field(doc, "host", "", errors, true)) host = read_device(*v, "/host", errors);
+  if (const json* v = field(doc, "accelerator", "", errors, true)) accelerator = read_device(*v, "/accelerator", errors);
+  if (const json* v = field(doc, "precision", "", errors, false))
+    if (auto precision = read_choice(*v, "/precision", precision_names(), errors)) s.precision = *precision;
+  if (host) {
+    check_precision(*host, "/host", s.precision, errors);
+    s.host = *host;
+  }
+  if (accelerator) {
+    check_precision(*accelerator, "/accelerator", s.precision, errors);
+    s.accelerator = *accelerator;
+  }
+
+  read_time_or_energy(doc, "dispatch", Dimension::time, s.dispatch, errors);
+  read_time_or_energy(doc, "launch", Dimension::time, s.launch, errors);
+  read_time_or_energy(doc, "dram_energy_per_byte", Dimension::energy_per_byte, s.dram_energy_per_byte, errors);
+  read_time_or_energy(doc, "flop_energy", Dimension::energy_per_flop, s.flop_energy, errors);
+  read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
+
+  // Checks that need two fields at once, only when both were valid.
+  const std::int64_t n = s.dataset.training_examples;
+  if (n > 0 && s.batch_size > n) {
+    const std::string sizes = "batch_size " + std::to_string(s.batch_size) + " is larger than the dataset's " +
+                              std::to_string(n) + " training examples";
+    if (s.assumptions.drop_last)
+      errors.push_back({code::range, "/network/batch_size",
+                        sizes + ", so drop_last leaves no step: use a batch size of at most " + std::to_string(n)});
+    else
+      parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", sizes + "; each epoch is a single step of " +
+                                                                std::to_string(n) + " examples"});
+  }
+  if (!errors.empty()) return parsed;
+  if (s.assumptions.drop_last && n % s.batch_size != 0)
+    parsed.warnings.push_back({"W_DROP_LAST", "drop_last skips the last " + std::to_string(n % s.batch_size) +
+                                                  " examples of each epoch at batch size " +
+                                                  std::to_string(s.batch_size)});
+  parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "energy counts arithmetic and DRAM traffic only: dispatch and "
+                                                  "launch time are priced at 0 J (no static or idle power)"});
+  parsed.scenario = std::move(s);
+  return parsed;
+}
+
+json scenario_to_json(const Scenario& s) {
+  const Assumptions& a = s.assumptions;
+  return {{"name", s.name},
+          {"network",
+           {{"widths", s.widths},
+            {"batch_size", s.batch_size},
+            {"dataset", {{"name", s.dataset.name}, {"training_examples", s.dataset.training_examples}}}}},
+          {"host", device_to_json(s.host)},
+          {"accelerator", device_to_json(s.accelerator)},
+          {"precision", s.precision},
+          {"dispatch", s.dispatch},
+          {"launch", s.launch},
+          {"dram_energy_per_byte", s.dram_energy_per_byte},
+          {"flop_energy", s.flop_energy},
+          {"assumptions",
+           {{"phase", a.phase == Phase::training ? "training" : "inference"},
+            {"ops_per_layer", a.ops_per_layer},
+            {"extra_ops_per_step", a.extra_ops_per_step},
+            {"overlap", a.overlap == Overlap::none ? "none" : "roofline"},
+            {"drop_last", a.drop_last}}}};
+}
+
+}  // namespace epochcalc

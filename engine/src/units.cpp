@@ -1,0 +1,140 @@
+// Unit tables and the quantity parser. Decimal prefixes (k, M, G, T, P) are powers of 1000,
+// binary ones (Ki, Mi, Gi, Ti) powers of 1024, so "GB" and "GiB" are never confused.
+#include "epochcalc/units.hpp"
+
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace epochcalc {
+
+namespace {
+
+struct UnitEntry {
+  std::string_view symbol;
+  double scale;  // to SI
+};
+
+constexpr double kilo = 1e3, mega = 1e6, giga = 1e9, tera = 1e12, peta = 1e15;
+constexpr double kibi = 1024.0, mebi = kibi * 1024, gibi = mebi * 1024, tebi = gibi * 1024;
+
+const std::vector<UnitEntry>& units_of(Dimension dimension) {
+  static const std::vector<UnitEntry> time{{"s", 1},     {"ms", 1e-3}, {"us", 1e-6},      {"µs", 1e-6},
+                                           {"μs", 1e-6}, {"ns", 1e-9}, {"min", 60},       {"h", 3600}};
+  static const std::vector<UnitEntry> bandwidth{
+      {"B/s", 1},       {"kB/s", kilo},   {"KB/s", kilo},   {"MB/s", mega},  {"GB/s", giga},  {"TB/s", tera},
+      {"KiB/s", kibi}, {"MiB/s", mebi}, {"GiB/s", gibi}, {"TiB/s", tebi}};
+  static const std::vector<UnitEntry> flop_rate{
+      {"FLOP/s", 1},     {"FLOPS", 1},      {"GFLOP/s", giga}, {"GFLOPS", giga}, {"TFLOP/s", tera},
+      {"TFLOPS", tera}, {"PFLOP/s", peta}, {"PFLOPS", peta},  {"TOPS", tera},   {"TOP/s", tera}};
+  static const std::vector<UnitEntry> energy_per_flop{
+      {"J/flop", 1},      {"J/FLOP", 1},      {"nJ/flop", 1e-9}, {"nJ/FLOP", 1e-9},
+      {"pJ/flop", 1e-12}, {"pJ/FLOP", 1e-12}, {"fJ/flop", 1e-15}, {"fJ/FLOP", 1e-15}};
+  static const std::vector<UnitEntry> energy_per_byte{
+      {"J/B", 1},        {"J/byte", 1},        {"nJ/B", 1e-9},  {"nJ/byte", 1e-9},
+      {"pJ/B", 1e-12},   {"pJ/byte", 1e-12},   {"fJ/B", 1e-15}, {"fJ/byte", 1e-15}};
+  static const std::vector<UnitEntry> power{{"W", 1}, {"kW", kilo}};
+  static const std::vector<UnitEntry> size{{"B", 1},      {"kB", kilo},   {"KB", kilo},   {"MB", mega},
+                                           {"GB", giga},  {"TB", tera},   {"KiB", kibi},  {"MiB", mebi},
+                                           {"GiB", gibi}, {"TiB", tebi}};
+  switch (dimension) {
+    case Dimension::time: return time;
+    case Dimension::bandwidth: return bandwidth;
+    case Dimension::flop_rate: return flop_rate;
+    case Dimension::energy_per_flop: return energy_per_flop;
+    case Dimension::energy_per_byte: return energy_per_byte;
+    case Dimension::power: return power;
+    case Dimension::size: return size;
+  }
+  return time;
+}
+
+constexpr std::array all_dimensions{Dimension::time,           Dimension::bandwidth,       Dimension::flop_rate,
+                                    Dimension::energy_per_flop, Dimension::energy_per_byte, Dimension::power,
+                                    Dimension::size};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+const UnitEntry* find_unit(Dimension dimension, std::string_view symbol) {
+  for (const UnitEntry& entry : units_of(dimension))
+    if (entry.symbol == symbol) return &entry;
+  return nullptr;
+}
+
+std::string expected_units(Dimension dimension) {
+  std::string list;
+  for (const UnitEntry& entry : units_of(dimension)) {
+    if (!list.empty()) list += ", ";
+    list += entry.symbol;
+  }
+  return list;
+}
+
+Error unit_error(std::string message) { return Error{code::unit, "", std::move(message)}; }
+
+}  // namespace
+
+std::string_view si_unit(Dimension dimension) { return units_of(dimension).front().symbol; }
+
+std::string_view dimension_name(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::time: return "a time";
+    case Dimension::bandwidth: return "a bandwidth";
+    case Dimension::flop_rate: return "a FLOP rate";
+    case Dimension::energy_per_flop: return "an energy per FLOP";
+    case Dimension::energy_per_byte: return "an energy per byte";
+    case Dimension::power: return "a power";
+    case Dimension::size: return "a size";
+  }
+  return "a quantity";
+}
+
+std::string_view dimension_example(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::time: return "\"10 us\"";
+    case Dimension::bandwidth: return "\"3.35 TB/s\"";
+    case Dimension::flop_rate: return "\"67 TFLOP/s\"";
+    case Dimension::energy_per_flop: return "\"3.7 pJ/flop\"";
+    case Dimension::energy_per_byte: return "\"160 pJ/B\"";
+    case Dimension::power: return "\"700 W\"";
+    case Dimension::size: return "\"80 GB\"";
+  }
+  return "";
+}
+
+std::variant<double, Error> parse_quantity(std::string_view text, Dimension dimension) {
+  const std::string input{trim(text)};
+  const std::string hint = "write " + std::string(dimension_name(dimension)) + " as a number and a unit, e.g. " +
+                           std::string(dimension_example(dimension));
+  if (input.empty()) return unit_error("empty quantity: " + hint);
+  // strtod reads the number; it also accepts "inf" and "nan", which are refused below.
+  char* end = nullptr;
+  const double number = std::strtod(input.c_str(), &end);
+  if (end == input.c_str()) return unit_error("\"" + input + "\" does not start with a number: " + hint);
+  if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint);
+  const std::string symbol{trim(std::string_view(end))};
+  if (symbol.empty())
+    return unit_error("\"" + input + "\" has no unit: " + hint + " (a bare JSON number is read in " +
+                      std::string(si_unit(dimension)) + ")");
+  if (const UnitEntry* unit = find_unit(dimension, symbol)) {
+    const double value = number * unit->scale;
+    if (!std::isfinite(value)) return unit_error("\"" + input + "\" is too large");
+    return value;
+  }
+  for (Dimension other : all_dimensions)
+    if (other != dimension && find_unit(other, symbol))
+      return unit_error("\"" + symbol + "\" is " + std::string(dimension_name(other)) + " unit, but " +
+                        std::string(dimension_name(dimension)) + " is expected; use one of: " +
+                        expected_units(dimension));
+  return unit_error("unknown unit \"" + symbol + "\" for " + std::string(dimension_name(dimension)) +
+                    "; use one of: " + expected_units(dimension));
+}
+
+}  // namespace epochcalc
