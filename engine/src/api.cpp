@@ -3,7 +3,9 @@
 #include <cmath>
 #include <exception>
 
+#include "epochcalc/json_read.hpp"
 #include "epochcalc/registry.hpp"
+#include "epochcalc/sweep.hpp"
 
 #ifndef EPOCHCALC_VERSION
 #error "EPOCHCALC_VERSION is set by CMake from the project version"
@@ -44,6 +46,20 @@ std::optional<std::string> first_non_finite(const json& value, const std::string
     for (const auto& [key, child] : value.items())
       if (auto found = first_non_finite(child, path + "/" + key)) return found;
   return std::nullopt;
+}
+
+constexpr std::size_t max_sweep_points = 10'000;
+
+// Parses text as JSON for one of the text entry points; nullopt (with E_JSON) when it is not JSON.
+std::optional<json> parse_text(std::string_view text, const std::string& what, Errors& errors) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    // e.byte is the 1-based position where parsing stopped.
+    errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(e.byte) +
+                                          "): check quotes, commas and brackets there"});
+    return std::nullopt;
+  }
 }
 
 json internal_error(const std::string& what) {
@@ -89,14 +105,11 @@ json errors_to_json(const Errors& errors) {
   return {{"schema", error_schema}, {"errors", list}};
 }
 
-json solve_document(const json& input) {
+// Runs `body`, turning any escaping exception into E_INTERNAL: nothing leaves the engine as a throw.
+template <typename Body>
+json guarded(Body body) {
   try {
-    ParsedScenario parsed = parse_scenario(input);
-    if (!parsed.scenario) return errors_to_json(parsed.errors);
-    const Result result = solve(*parsed.scenario);
-    json out = result_to_json(*parsed.scenario, result, parsed.warnings);
-    if (auto where = first_non_finite(out, "")) return internal_error("non-finite number at " + *where);
-    return out;
+    return body();
   } catch (const std::exception& e) {
     return internal_error(e.what());
   } catch (...) {
@@ -104,21 +117,64 @@ json solve_document(const json& input) {
   }
 }
 
+json solve_document(const json& input) {
+  return guarded([&] {
+    ParsedScenario parsed = parse_scenario(input);
+    if (!parsed.scenario) return errors_to_json(parsed.errors);
+    json out = result_to_json(*parsed.scenario, solve(*parsed.scenario), parsed.warnings);
+    if (auto where = first_non_finite(out, "")) return internal_error("non-finite number at " + *where);
+    return out;
+  });
+}
+
 std::string solve_json(std::string_view input) {
-  try {
-    const json doc = json::parse(input);
-    return solve_document(doc).dump();
-  } catch (const json::parse_error& e) {
-    // e.byte is the 1-based position where parsing stopped.
-    return errors_to_json({{code::json, "",
-                            "the scenario is not valid JSON (at character " + std::to_string(e.byte) +
-                                "): check quotes, commas and brackets there"}})
-        .dump();
-  } catch (const std::exception& e) {
-    return internal_error(e.what()).dump();
-  } catch (...) {
-    return internal_error("unknown exception").dump();
-  }
+  return guarded([&] {
+           Errors errors;
+           const auto doc = parse_text(input, "the scenario", errors);
+           return doc ? solve_document(*doc) : errors_to_json(errors);
+         })
+      .dump();
+}
+
+json sweep_document(const json& input, const json& batch_sizes) {
+  return guarded([&]() -> json {
+    ParsedScenario parsed = parse_scenario(input);
+    if (!parsed.scenario) return errors_to_json(parsed.errors);
+    const Scenario& s = *parsed.scenario;
+    const auto crossover = crossover_batch_size(s);
+    std::vector<std::int64_t> sizes;
+    Errors errors;
+    if (batch_sizes.is_null()) {
+      sizes = default_sweep_batch_sizes(s, crossover);
+    } else if (!batch_sizes.is_array() || batch_sizes.empty() || batch_sizes.size() > max_sweep_points) {
+      errors.push_back({code::type, "/batch_sizes", "expected an array of 1 to " + std::to_string(max_sweep_points) +
+                                                        " batch sizes, or null for the default grid"});
+    } else {
+      for (std::size_t i = 0; i < batch_sizes.size(); ++i)
+        if (auto b = read_integer(batch_sizes[i], pointer("/batch_sizes", i), 1, s.dataset.training_examples, errors))
+          sizes.push_back(*b);
+    }
+    if (!errors.empty()) return errors_to_json(errors);
+    json points = json::array();
+    for (const SweepPoint& p : sweep(s, sizes))
+      points.push_back({{"batch_size", p.batch_size}, {"host", run_to_json(p.host)}, {"accelerator", run_to_json(p.accelerator)}});
+    json out = {{"schema", "epochcalc/sweep@1"},
+                {"crossover_batch_size", crossover ? json(*crossover) : json(nullptr)},
+                {"points", points}};
+    if (auto where = first_non_finite(out, "")) return internal_error("non-finite number at " + *where);
+    return out;
+  });
+}
+
+std::string sweep_json(std::string_view input, std::string_view batch_sizes) {
+  return guarded([&] {
+           Errors errors;
+           const auto doc = parse_text(input, "the scenario", errors);
+           const auto sizes = batch_sizes.empty() ? std::optional<json>(json(nullptr))
+                                                  : parse_text(batch_sizes, "the batch size list", errors);
+           return doc && sizes ? sweep_document(*doc, *sizes) : errors_to_json(errors);
+         })
+      .dump();
 }
 
 std::string hardware_json() { return registry::hardware_document().dump(); }

@@ -26,6 +26,13 @@ nlohmann::ordered_json solve_document(const nlohmann::ordered_json& input);
 // Same, from and to text; unparseable text gives E_JSON with the position.
 std::string solve_json(std::string_view input);
 
+// Epoch times at many batch sizes: {"schema": "epochcalc/sweep@1", "crossover_batch_size",
+// "points": [{"batch_size", "host": RUN, "accelerator": RUN}]}. batch_sizes is an array of whole
+// numbers in [1, N], or null for the default grid (powers of two, the configured batch size, the
+// crossover and N).
+nlohmann::ordered_json sweep_document(const nlohmann::ordered_json& input, const nlohmann::ordered_json& batch_sizes);
+std::string sweep_json(std::string_view input, std::string_view batch_sizes);
+
 // Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]} as shipped.
 std::string hardware_json();
 std::string datasets_json();

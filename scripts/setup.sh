@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs what epochcalc needs to build and test, and nothing that is already there.
+# Debian/Ubuntu: apt packages (as root, or with sudo). Other systems: prints what to install.
+# npm packages come from package-lock.json. Safe to run again; quiet when all is in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium)
+missing=()
+have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/local/include/$1" ] || [ -e "/opt/homebrew/include/$1" ]; }
+command -v cmake >/dev/null || missing+=(cmake)
+command -v g++ >/dev/null || command -v clang++ >/dev/null || missing+=(g++)
+command -v make >/dev/null || missing+=(make)
+have_header nlohmann/json.hpp || missing+=(nlohmann-json3-dev)
+have_header doctest/doctest.h || missing+=(doctest-dev)
+command -v em++ >/dev/null || missing+=(emscripten)
+[ -x "${EPOCHCALC_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "setup: installing ${missing[*]} with apt-get"
+    $sudo apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    cat >&2 <<MSG
+setup: missing ${missing[*]}.
+Install them with your package manager: a C++20 compiler, CMake >= 3.20, nlohmann-json 3.10+,
+doctest 2.4+, Emscripten (emsdk: put em++ on PATH) and Chromium (set EPOCHCALC_CHROMIUM to its path).
+MSG
+    exit 1
+  fi
+fi
+
+# Node 18+ is needed for the build scripts and node's test runner.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 18 ]; then
+  echo "setup: Node.js 18 or newer is needed (found ${node_major}); install it and run again" >&2
+  exit 1
+fi
+
+# npm packages: install when node_modules is missing or older than the lock file.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

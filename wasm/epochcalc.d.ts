@@ -1,0 +1,183 @@
+// Hand-written typings for the epochcalc ES module (Emscripten 3.1.6 cannot emit them).
+// Field names are exactly those of the engine's JSON contract (docs/model.md).
+
+/** A quantity: a number in SI base units, or a string "number unit" such as "10 us" or "3.35 TB/s". */
+export type Quantity = number | string;
+export type Precision = 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp8' | 'int8';
+
+export interface DeviceSpec {
+  name: string;
+  /** FLOP/s per precision, e.g. { fp32: "67 TFLOP/s" }. */
+  peak_flops: Partial<Record<Precision, Quantity>>;
+  memory_bandwidth: Quantity;
+  memory_capacity?: Quantity | null;
+  tdp?: Quantity | null;
+  source?: string | null;
+}
+
+/** A registry id, a full device, or a registry device with some fields overridden. */
+export type DeviceInput = string | DeviceSpec | ({ base: string } & Partial<DeviceSpec>);
+
+export interface DatasetSpec {
+  name: string;
+  training_examples: number;
+}
+export type DatasetInput = string | DatasetSpec | ({ base: string } & Partial<DatasetSpec>);
+
+export interface Assumptions {
+  /** "training" runs 3 GEMM passes per layer, "inference" 1. Default "training". */
+  phase?: 'training' | 'inference';
+  /** Kernels launched per layer per step. Default 3 for training, 1 for inference. */
+  ops_per_layer?: number;
+  /** Further operations per step (optimizer, loss, data copy). Default 0. */
+  extra_ops_per_step?: number;
+  /** "none": work = compute + memory; "roofline": work = max(compute, memory). Default "none". */
+  overlap?: 'none' | 'roofline';
+  /** Drop the last partial batch. Default false. */
+  drop_last?: boolean;
+}
+
+export interface ScenarioInput {
+  /** Start from this preset and apply the other fields on top. */
+  preset?: string;
+  name?: string;
+  network?: { widths?: number[]; batch_size?: number; dataset?: DatasetInput };
+  host?: DeviceInput;
+  accelerator?: DeviceInput;
+  precision?: Precision;
+  dispatch?: Quantity;
+  launch?: Quantity;
+  dram_energy_per_byte?: Quantity;
+  flop_energy?: Quantity;
+  assumptions?: Assumptions;
+}
+
+/** The normalized scenario inside a result: ids resolved, defaults filled, SI numbers. */
+export interface NormalizedScenario {
+  name: string;
+  network: { widths: number[]; batch_size: number; dataset: DatasetSpec };
+  host: NormalizedDevice;
+  accelerator: NormalizedDevice;
+  precision: Precision;
+  dispatch: number;
+  launch: number;
+  dram_energy_per_byte: number;
+  flop_energy: number;
+  assumptions: Required<Assumptions>;
+}
+export interface NormalizedDevice {
+  name: string;
+  peak_flops: Partial<Record<Precision, number>>;
+  memory_bandwidth: number;
+  memory_capacity: number | null;
+  tdp: number | null;
+  source: string | null;
+}
+
+export interface Profile {
+  batch_size: number;
+  steps_per_epoch: number;
+  flops: number;
+  bytes: number;
+  launched_ops: number;
+}
+
+/** One epoch on one device. Times in seconds, energies in joules. */
+export interface Run {
+  epoch_time_s: number;
+  compute_time_s: number;
+  memory_time_s: number;
+  work_time_s: number;
+  dispatch_time_s: number;
+  launch_time_s: number;
+  overhead_time_s: number;
+  overhead_fraction: number;
+  arithmetic_energy_j: number;
+  data_movement_energy_j: number;
+  energy_j: number;
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+}
+
+export interface Result {
+  schema: 'epochcalc/result@1';
+  scenario: NormalizedScenario;
+  network: { layers: number; parameters: number; batched: Profile; batch_one: Profile };
+  host: { name: string; batched: Run; batch_one: Run };
+  accelerator: { name: string; batched: Run; batch_one: Run };
+  comparison: {
+    accelerator_speedup_batched: number;
+    accelerator_speedup_batch_one: number;
+    batching_speedup_host: number;
+    batching_speedup_accelerator: number;
+    /** Smallest batch size at which the accelerator's epoch is shorter; null if none in [1, N]. */
+    crossover_batch_size: number | null;
+  };
+  warnings: Warning[];
+}
+
+export interface SweepResult {
+  schema: 'epochcalc/sweep@1';
+  crossover_batch_size: number | null;
+  points: { batch_size: number; host: Run; accelerator: Run }[];
+}
+
+export interface HardwareEntry extends DeviceSpec {
+  id: string;
+  kind: 'cpu' | 'gpu' | 'accelerator';
+  notes?: string;
+}
+export interface DatasetEntry extends DatasetSpec {
+  id: string;
+  test_examples?: number;
+  input_shape?: number[];
+  classes?: number;
+  source: string;
+}
+export interface PresetEntry {
+  id: string;
+  title: string;
+  description: string;
+  scenario: ScenarioInput;
+}
+
+export interface EngineError {
+  /** Stable code: E_JSON, E_TYPE, E_MISSING, E_RANGE, E_UNIT, E_UNKNOWN_FIELD, E_UNKNOWN_ID, E_PRECISION, E_VALUE, E_INTERNAL. */
+  code: string;
+  /** JSON pointer into the scenario, e.g. "/network/batch_size"; "" for the whole document. */
+  path: string;
+  message: string;
+}
+
+/** Thrown for invalid input: `code` and `path` of the first error, `errors` all of them. */
+export class EpochcalcError extends Error {
+  code: string;
+  path: string;
+  errors: EngineError[];
+}
+
+export interface Calculator {
+  readonly version: string;
+  /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
+  solve(scenario: ScenarioInput | string): Result;
+  /** Epoch times at many batch sizes; null for the default grid (powers of two, batch size, crossover, N). */
+  sweep(scenario: ScenarioInput | string, batchSizes?: number[] | null): SweepResult;
+  presets(): PresetEntry[];
+  hardware(): HardwareEntry[];
+  datasets(): DatasetEntry[];
+  /** The default preset's complete scenario. */
+  defaultScenario(): ScenarioInput;
+}
+
+export interface CalculatorOptions {
+  /** The .wasm bytes; required in node, optional in a browser. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to find epochcalc_core.wasm, given its file name. */
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+export function createCalculator(options?: CalculatorOptions): Promise<Calculator>;
+export default createCalculator;
