@@ -50,17 +50,30 @@ std::optional<std::string> first_non_finite(const json& value, const std::string
 
 constexpr std::size_t max_sweep_points = 10'000;
 
+// nlohmann's DOM builder, told to record where parsing failed instead of throwing, so the position
+// reaches the user in builds without exception support too.
+struct PositionedParser : nlohmann::detail::json_sax_dom_parser<json> {
+  using json_sax_dom_parser::json_sax_dom_parser;
+  std::size_t failed_at = 0;
+  template <typename Exception>
+  bool parse_error(std::size_t position, const std::string& /*token*/, const Exception& /*error*/) {
+    failed_at = position;
+    return false;
+  }
+};
+
 // Parses text as JSON for one of the text entry points; nullopt (with E_JSON) when it is not JSON.
 std::optional<json> parse_text(std::string_view text, const std::string& what, Errors& errors) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    // e.byte is the 1-based position where parsing stopped.
-    errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(e.byte) +
-                                          "): check quotes, commas and brackets there"});
-    return std::nullopt;
-  }
+  json document;
+  PositionedParser parser(document, /*allow_exceptions=*/false);
+  if (json::sax_parse(text, &parser) && parser.failed_at == 0) return document;
+  errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(parser.failed_at) +
+                                        "): check quotes, commas and brackets there"});
+  return std::nullopt;
 }
+
+// Text of a reply. Messages quote user input, so a stray invalid UTF-8 byte is replaced, never fatal.
+std::string to_text(const json& document) { return document.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 json internal_error(const std::string& what) {
   return errors_to_json({{code::internal, "", "internal error (" + what +
@@ -128,12 +141,11 @@ json solve_document(const json& input) {
 }
 
 std::string solve_json(std::string_view input) {
-  return guarded([&] {
+  return to_text(guarded([&] {
            Errors errors;
            const auto doc = parse_text(input, "the scenario", errors);
            return doc ? solve_document(*doc) : errors_to_json(errors);
-         })
-      .dump();
+         }));
 }
 
 json sweep_document(const json& input, const json& batch_sizes) {
@@ -167,23 +179,22 @@ json sweep_document(const json& input, const json& batch_sizes) {
 }
 
 std::string sweep_json(std::string_view input, std::string_view batch_sizes) {
-  return guarded([&] {
+  return to_text(guarded([&] {
            Errors errors;
            const auto doc = parse_text(input, "the scenario", errors);
            const auto sizes = batch_sizes.empty() ? std::optional<json>(json(nullptr))
                                                   : parse_text(batch_sizes, "the batch size list", errors);
            return doc && sizes ? sweep_document(*doc, *sizes) : errors_to_json(errors);
-         })
-      .dump();
+         }));
 }
 
-std::string hardware_json() { return registry::hardware_document().dump(); }
-std::string datasets_json() { return registry::datasets_document().dump(); }
-std::string presets_json() { return registry::presets_document().dump(); }
+std::string hardware_json() { return to_text(registry::hardware_document()); }
+std::string datasets_json() { return to_text(registry::datasets_document()); }
+std::string presets_json() { return to_text(registry::presets_document()); }
 
 std::string default_scenario_json() {
   const auto* preset = registry::find_preset(registry::default_preset_id);
-  return preset ? preset->scenario.dump() : "{}";
+  return preset ? to_text(preset->scenario) : "{}";
 }
 
 }  // namespace epochcalc

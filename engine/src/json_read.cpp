@@ -1,6 +1,7 @@
 #include "epochcalc/json_read.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace epochcalc {
@@ -36,9 +37,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// A short quote of a value for a message, cut on a UTF-8 character boundary.
 std::string describe(const json& value) {
-  const std::string text = value.dump();
-  return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+  const std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (text.size() <= 40) return text;
+  std::size_t cut = 37;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return text.substr(0, cut) + "...";
 }
 
 std::string format_number(double value) {
