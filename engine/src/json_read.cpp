@@ -49,7 +49,7 @@ std::string describe(const json& value) {
 std::string format_number(double value) {
   json j = value;
   if (value == std::floor(value) && std::fabs(value) < 1e15) j = static_cast<std::int64_t>(value);
-  return j.dump();
+  return j.dump();  // 1e+18 for the large bounds
 }
 
 }  // namespace
@@ -64,7 +64,15 @@ std::optional<std::string> closest_match(std::string_view word, const std::vecto
       best = candidate;
     }
   }
-  return best;
+  if (best || word.empty()) return best;
+  // "h100" for "h100-sxm": a unique candidate that starts with the word.
+  std::optional<std::string> prefixed;
+  for (const std::string& candidate : candidates) {
+    if (candidate.size() <= word.size() || candidate.compare(0, word.size(), word) != 0) continue;
+    if (prefixed) return std::nullopt;
+    prefixed = candidate;
+  }
+  return prefixed;
 }
 
 std::string join_quoted(const std::vector<std::string>& words) {
@@ -130,12 +138,19 @@ std::optional<double> read_quantity(const json& value, const std::string& path, 
                           std::string(si_unit(dimension)) + ", got " + json_type_name(value)});
     return std::nullopt;
   }
-  const bool ok = bounds.min_inclusive ? si >= bounds.min : si > bounds.min;
-  if (!std::isfinite(si) || !ok) {
+  std::string unit = " ";
+  unit += si_unit(dimension);
+  const bool above_min = bounds.min_inclusive ? si >= bounds.min : si > bounds.min;
+  if (!above_min) {
     errors.push_back({code::range, path,
                       describe(value) + " is out of range: " + std::string(dimension_name(dimension)) + " must be " +
-                          (bounds.min_inclusive ? "at least " : "greater than ") + format_number(bounds.min) + " " +
-                          std::string(si_unit(dimension))});
+                          (bounds.min_inclusive ? "at least " : "greater than ") + format_number(bounds.min) + unit});
+    return std::nullopt;
+  }
+  if (!(si <= bounds.max)) {
+    errors.push_back({code::range, path,
+                      describe(value) + " is out of range: " + std::string(dimension_name(dimension)) +
+                          " must be at most " + format_number(bounds.max) + unit});
     return std::nullopt;
   }
   return si;
@@ -174,6 +189,7 @@ std::optional<std::string> read_choice(const json& value, const std::string& pat
   if (std::find(choices.begin(), choices.end(), *text) != choices.end()) return text;
   std::string message = "\"" + *text + "\" is not allowed here";
   if (auto suggestion = closest_match(*text, choices)) message += "; did you mean \"" + *suggestion + "\"?";
+  else message += ".";
   message += " Use one of " + join_quoted(choices);
   errors.push_back({code::value, path, message});
   return std::nullopt;
@@ -196,13 +212,13 @@ void read_device_fields(const json& object, const std::string& path, bool requir
         errors.push_back({code::missing, peaks_path, "give a peak for at least one precision, e.g. {\"fp32\": \"67 TFLOP/s\"}"});
       for (const auto& [precision, rate] : v->items()) {
         if (!bytes_per_element(precision)) continue;  // reported by check_object
-        if (auto peak = read_quantity(rate, pointer(peaks_path, precision), Dimension::flop_rate, {0, false}, errors))
+        if (auto peak = read_quantity(rate, pointer(peaks_path, precision), Dimension::flop_rate, {1, true, 1e21}, errors))
           device.peak_flops[precision] = *peak;
       }
     }
   }
   if (const json* v = field(object, "memory_bandwidth", path, errors, require_all))
-    if (auto bw = read_quantity(*v, pointer(path, "memory_bandwidth"), Dimension::bandwidth, {0, false}, errors))
+    if (auto bw = read_quantity(*v, pointer(path, "memory_bandwidth"), Dimension::bandwidth, {1, true, 1e18}, errors))
       device.memory_bandwidth = *bw;
   // Optional descriptive fields: null means unknown.
   if (const json* v = field(object, "memory_capacity", path, errors, false); v && !v->is_null())

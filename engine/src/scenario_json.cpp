@@ -28,6 +28,7 @@ Error unknown_id_error(const std::string& path, const std::string& id, const std
                        const std::vector<std::string>& ids) {
   std::string message = "unknown " + what + " id \"" + id + "\"";
   if (auto suggestion = closest_match(id, ids)) message += "; did you mean \"" + *suggestion + "\"?";
+  else message += ".";
   message += " Known ids: " + join_quoted(ids);
   return {code::unknown_id, path, message};
 }
@@ -145,9 +146,10 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
   if (!ops_given) a.ops_per_layer = a.phase == Phase::training ? 3 : 1;
 }
 
-void read_time_or_energy(const json& doc, std::string_view key, Dimension dimension, double& into, Errors& errors) {
+void read_time_or_energy(const json& doc, std::string_view key, Dimension dimension, double max, double& into,
+                         Errors& errors) {
   if (const json* v = field(doc, key, "", errors, true))
-    if (auto q = read_quantity(*v, pointer("", key), dimension, {}, errors)) into = *q;
+    if (auto q = read_quantity(*v, pointer("", key), dimension, {0, true, max}, errors)) into = *q;
 }
 
 json device_to_json(const Device& d) {
@@ -230,10 +232,11 @@ ParsedScenario parse_scenario(const json& input) {
     s.accelerator = *accelerator;
   }
 
-  read_time_or_energy(doc, "dispatch", Dimension::time, s.dispatch, errors);
-  read_time_or_energy(doc, "launch", Dimension::time, s.launch, errors);
-  read_time_or_energy(doc, "dram_energy_per_byte", Dimension::energy_per_byte, s.dram_energy_per_byte, errors);
-  read_time_or_energy(doc, "flop_energy", Dimension::energy_per_flop, s.flop_energy, errors);
+  // Per-operation costs up to an hour, energy prices up to a joule: far beyond any real system.
+  read_time_or_energy(doc, "dispatch", Dimension::time, 3600, s.dispatch, errors);
+  read_time_or_energy(doc, "launch", Dimension::time, 3600, s.launch, errors);
+  read_time_or_energy(doc, "dram_energy_per_byte", Dimension::energy_per_byte, 1, s.dram_energy_per_byte, errors);
+  read_time_or_energy(doc, "flop_energy", Dimension::energy_per_flop, 1, s.flop_energy, errors);
   read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
 
   // Checks that need two fields at once, only when both were valid.

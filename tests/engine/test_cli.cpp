@@ -1,1 +1,91 @@
+// The command-line tool's pieces: options, --set overrides, number formatting and the report.
 #include <doctest/doctest.h>
+
+#include "epochcalc/api.hpp"
+#include "format.hpp"
+#include "options.hpp"
+#include "overrides.hpp"
+#include "report.hpp"
+
+using namespace epochcalc;
+using json = nlohmann::ordered_json;
+
+TEST_CASE("options: flags, values and mistakes") {
+  const auto parsed = cli::parse_options({"--preset", "x", "--set", "a=1", "--set=b=2", "--json"});
+  CHECK(parsed.errors.empty());
+  CHECK(parsed.options.preset == "x");
+  CHECK(parsed.options.settings == std::vector<std::string>{"a=1", "b=2"});
+  CHECK(parsed.options.json);
+  CHECK(cli::parse_options({"--list-hardware"}).options.action == cli::Action::list_hardware);
+  CHECK(cli::parse_options({"--version"}).options.action == cli::Action::version);
+  const auto unknown = cli::parse_options({"--frobnicate"});
+  REQUIRE(unknown.errors.size() == 1);
+  CHECK(unknown.errors[0].code == "E_ARGS");
+  CHECK(unknown.errors[0].message == "unknown option \"--frobnicate\"; see --help");
+  CHECK(cli::parse_options({"--set"}).errors[0].message == "--set needs a value; see --help");
+  CHECK(cli::parse_options({"--preset", "a", "--scenario", "b"}).errors.size() == 1);
+}
+
+TEST_CASE("--set writes JSON values, or strings, at dotted paths and pointers") {
+  json doc = {{"network", {{"batch_size", 32}, {"widths", {784, 10}}}}, {"host", "reference-cpu"}};
+  Errors errors;
+  CHECK(cli::apply_setting(doc, "network.batch_size=64", errors));
+  CHECK(cli::apply_setting(doc, "dispatch=20 us", errors));
+  CHECK(cli::apply_setting(doc, "/network/widths/1=128", errors));
+  CHECK(cli::apply_setting(doc, "network.widths.2=10", errors));
+  CHECK(cli::apply_setting(doc, "host.memory_bandwidth=100 GB/s", errors));
+  CHECK(cli::apply_setting(doc, "assumptions.drop_last=true", errors));
+  CHECK(errors.empty());
+  CHECK(doc["network"]["batch_size"] == 64);
+  CHECK(doc["dispatch"] == "20 us");
+  CHECK(doc["network"]["widths"] == json::array({784, 128, 10}));
+  CHECK(doc["host"] == json{{"base", "reference-cpu"}, {"memory_bandwidth", "100 GB/s"}});
+  CHECK(doc["assumptions"]["drop_last"] == true);
+  CHECK_FALSE(cli::apply_setting(doc, "no-equals-sign", errors));
+  CHECK_FALSE(cli::apply_setting(doc, "network.widths.9=1", errors));
+  REQUIRE(errors.size() == 2);
+  CHECK(errors[0].message == "--set takes PATH=VALUE, e.g. network.batch_size=64; got \"no-equals-sign\"");
+  CHECK(errors[1].message == "--set path \"network.widths.9\": \"9\" is not an index of that array (0 to 3)");
+}
+
+TEST_CASE("numbers are auto-scaled with six significant digits") {
+  CHECK(cli::format_time(0.274243) == "274.243 ms");
+  CHECK(cli::format_time(7.0314278) == "7.03143 s");
+  CHECK(cli::format_time(0.16875) == "168.750 ms");
+  CHECK(cli::format_time(5.866e-4) == "586.600 µs");
+  CHECK(cli::format_time(3e-9) == "3.00000 ns");
+  CHECK(cli::format_time(7200) == "2.00000 h");
+  CHECK(cli::format_time(0) == "0.00000 s");
+  CHECK(cli::format_energy(0.145433) == "145.433 mJ");
+  CHECK(cli::format_energy(12.737) == "12.7370 J");
+  CHECK(cli::format_energy(7.2e6) == "2.00000 kWh");
+  CHECK(cli::format_count(1875) == "1,875");
+  CHECK(cli::format_count(109386) == "109,386");
+  CHECK(cli::format_ratio(1.0767) == "1.08x");
+  CHECK(cli::format_percent(0.6153) == "61.5%");
+}
+
+TEST_CASE("the report states the winner at each batch size and the crossover") {
+  const json result = solve_document({{"preset", "mnist-cpu-vs-h100"}});
+  const std::string text = cli::format_report(result);
+  CHECK(text.find("274.243 ms") != std::string::npos);
+  CHECK(text.find("254.700 ms") != std::string::npos);
+  CHECK(text.find("7.03143 s") != std::string::npos);
+  CHECK(text.find("8.12435 s") != std::string::npos);
+  CHECK(text.find("Overhead time carries no energy in this model.") != std::string::npos);
+  CHECK(cli::verdict(result) ==
+        "At batch size 32 the NVIDIA H100 SXM5 80GB is 1.08x faster (254.700 ms against 274.243 ms per epoch), and "
+        "99.4% of its epoch is per-operation overhead.\n"
+        "At batch size 1 the Reference CPU (MLSys·im) is 1.16x faster (7.03143 s against 8.12435 s per epoch), and "
+        "76.8% of its epoch is per-operation overhead.\n"
+        "Crossover: the NVIDIA H100 SXM5 80GB first beats the host at batch size 21.\n");
+  const json never = solve_document({{"preset", "mnist-cpu-vs-h100"}, {"accelerator", "reference-cpu"}});
+  CHECK(cli::verdict(never).find("is never faster than the host") != std::string::npos);
+}
+
+TEST_CASE("errors are printed one per line with code and path") {
+  const json errors = solve_document({{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "x"}});
+  CHECK(cli::format_errors(errors) ==
+        "error E_UNIT at /dispatch: \"x\" does not start with a number: write a time as a number and a unit, e.g. "
+        "\"10 us\"\n");
+}

@@ -1,1 +1,161 @@
+// The equations of docs/model.md on plain structs, and the default scenario's published checks.
 #include <doctest/doctest.h>
+
+#include "epochcalc/model.hpp"
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
+
+using namespace epochcalc;
+
+namespace {
+
+// The default preset, parsed through the JSON layer.
+Scenario default_scenario() {
+  const auto* preset = registry::find_preset(registry::default_preset_id);
+  REQUIRE(preset);
+  ParsedScenario parsed = parse_scenario(preset->scenario);
+  REQUIRE(parsed.errors.empty());
+  return *parsed.scenario;
+}
+
+// A hand-built scenario with round numbers, so expected values can be worked out on paper.
+Scenario paper_scenario() {
+  Scenario s;
+  s.name = "paper";
+  s.widths = {10, 20, 5};  // M = 200 + 100 = 300, A = 30 + 25 = 55, W = 300 + 25 = 325
+  s.batch_size = 10;
+  s.dataset = {"toy", 100};
+  s.host = {"cpu", {{"fp32", 1e9}}, 1e9, 0, 0, ""};
+  s.accelerator = {"gpu", {{"fp32", 1e12}, {"fp16", 2e12}}, 1e11, 0, 0, ""};
+  s.dispatch = 1e-5;
+  s.launch = 5e-6;
+  s.flop_energy = 1e-12;
+  s.dram_energy_per_byte = 1e-10;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("network shape sums MACs, activations and parameters over the layers") {
+  const NetworkShape mnist = network_shape({784, 128, 64, 10});
+  CHECK(mnist.layers == 3);
+  CHECK(mnist.macs == 109184);
+  CHECK(mnist.activations == 1178);
+  CHECK(mnist.parameters == 109386);
+  const NetworkShape single = network_shape({3, 2});
+  CHECK(single.layers == 1);
+  CHECK(single.macs == 6);
+  CHECK(single.activations == 5);
+  CHECK(single.parameters == 8);
+}
+
+TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations") {
+  const Scenario s = paper_scenario();
+  const NetworkShape shape = network_shape(s.widths);
+  SUBCASE("training, steps round up") {
+    const Profile p = epoch_profile(shape, 105, 10, s.assumptions, 4);
+    CHECK(p.steps_per_epoch == 11);
+    CHECK(p.examples == 105);
+    CHECK(p.flops == 3.0 * 2 * 300 * 105);
+    CHECK(p.bytes == 3.0 * 4 * (11 * 325 + 105 * 55));
+    CHECK(p.launched_ops == 11 * (2 * 3));
+  }
+  SUBCASE("drop_last drops the partial batch and its examples") {
+    Assumptions a = s.assumptions;
+    a.drop_last = true;
+    const Profile p = epoch_profile(shape, 105, 10, a, 4);
+    CHECK(p.steps_per_epoch == 10);
+    CHECK(p.examples == 100);
+    CHECK(p.flops == 3.0 * 2 * 300 * 100);
+  }
+  SUBCASE("inference is one pass") {
+    Assumptions a = s.assumptions;
+    a.phase = Phase::inference;
+    a.ops_per_layer = 1;
+    a.extra_ops_per_step = 2;
+    const Profile p = epoch_profile(shape, 100, 10, a, 2);
+    CHECK(p.flops == 2.0 * 300 * 100);
+    CHECK(p.bytes == 2.0 * (10 * 325 + 100 * 55));
+    CHECK(p.launched_ops == 10 * (2 * 1 + 2));
+  }
+}
+
+TEST_CASE("a run splits the epoch into work and overhead") {
+  Scenario s = paper_scenario();
+  const Profile p = epoch_profile(network_shape(s.widths), 100, 10, s.assumptions, 4);
+  SUBCASE("host: no launch cost") {
+    const Run r = run_on_device(p, s.host, s, false);
+    CHECK(r.compute_time_s == doctest::Approx(p.flops / 1e9));
+    CHECK(r.memory_time_s == doctest::Approx(p.bytes / 1e9));
+    CHECK(r.work_time_s == doctest::Approx(r.compute_time_s + r.memory_time_s));
+    CHECK(r.dispatch_time_s == doctest::Approx(60 * 1e-5));
+    CHECK(r.launch_time_s == 0);
+    CHECK(r.epoch_time_s == doctest::Approx(r.work_time_s + r.dispatch_time_s));
+    CHECK(r.overhead_fraction == doctest::Approx(r.dispatch_time_s / r.epoch_time_s));
+    CHECK(r.arithmetic_energy_j == doctest::Approx(p.flops * 1e-12));
+    CHECK(r.data_movement_energy_j == doctest::Approx(p.bytes * 1e-10));
+    CHECK(r.energy_j == doctest::Approx(r.arithmetic_energy_j + r.data_movement_energy_j));
+  }
+  SUBCASE("accelerator pays launch on top of dispatch") {
+    const Run r = run_on_device(p, s.accelerator, s, true);
+    CHECK(r.launch_time_s == doctest::Approx(60 * 5e-6));
+    CHECK(r.overhead_time_s == doctest::Approx(60 * 15e-6));
+  }
+  SUBCASE("roofline overlap takes the larger of compute and memory") {
+    s.assumptions.overlap = Overlap::roofline;
+    const Run r = run_on_device(p, s.host, s, false);
+    CHECK(r.work_time_s == doctest::Approx(std::max(r.compute_time_s, r.memory_time_s)));
+  }
+  SUBCASE("the precision picks the peak") {
+    s.precision = "fp16";
+    const Run r = run_on_device(p, s.accelerator, s, true);
+    CHECK(r.compute_time_s == doctest::Approx(p.flops / 2e12));
+  }
+}
+
+TEST_CASE("bytes per element follow the precision") {
+  CHECK(bytes_per_element("fp32") == 4);
+  CHECK(bytes_per_element("tf32") == 4);
+  CHECK(bytes_per_element("fp16") == 2);
+  CHECK(bytes_per_element("bf16") == 2);
+  CHECK(bytes_per_element("fp8") == 1);
+  CHECK(bytes_per_element("int8") == 1);
+  CHECK_FALSE(bytes_per_element("fp64"));
+}
+
+TEST_CASE("the default scenario reproduces the published checks") {
+  const Result r = solve(default_scenario());
+  CHECK(r.batched.steps_per_epoch == 1875);
+  CHECK(r.batched.launched_ops == 16875);
+  const Run& hb = r.host.batched;
+  CHECK(hb.epoch_time_s == doctest::Approx(0.274243).epsilon(1e-6));
+  CHECK(hb.compute_time_s == doctest::Approx(0.039306).epsilon(1e-5));
+  CHECK(hb.memory_time_s == doctest::Approx(0.066187).epsilon(1e-5));
+  CHECK(hb.dispatch_time_s == doctest::Approx(0.168750).epsilon(1e-9));
+  const Run& ab = r.accelerator.batched;
+  CHECK(ab.epoch_time_s == doctest::Approx(0.254700).epsilon(1e-6));
+  CHECK(ab.compute_time_s == doctest::Approx(0.000587).epsilon(1e-3));
+  CHECK(ab.memory_time_s == doctest::Approx(0.000988).epsilon(1e-3));
+  CHECK(ab.dispatch_time_s == doctest::Approx(0.168750).epsilon(1e-9));
+  CHECK(ab.launch_time_s == doctest::Approx(0.084375).epsilon(1e-9));
+  CHECK(r.host.batch_one.epoch_time_s == doctest::Approx(7.0314).epsilon(1e-5));
+  CHECK(r.accelerator.batch_one.epoch_time_s == doctest::Approx(8.1243).epsilon(1e-5));
+  CHECK(r.comparison.crossover_batch_size == 21);
+  CHECK(hb.arithmetic_energy_j == doctest::Approx(0.1454).epsilon(1e-3));
+  CHECK(hb.data_movement_energy_j == doctest::Approx(0.5295).epsilon(1e-4));
+  CHECK(r.host.batch_one.data_movement_energy_j == doctest::Approx(12.737).epsilon(1e-4));
+  CHECK(r.comparison.accelerator_speedup_batched == doctest::Approx(0.274243 / 0.254700).epsilon(1e-5));
+  CHECK(r.comparison.batching_speedup_host == doctest::Approx(7.0314 / 0.274243).epsilon(1e-4));
+}
+
+TEST_CASE("results stay finite when overheads and prices are zero") {
+  Scenario s = paper_scenario();
+  s.dispatch = 0;
+  s.launch = 0;
+  s.flop_energy = 0;
+  s.dram_energy_per_byte = 0;
+  const Result r = solve(s);
+  CHECK(r.host.batched.overhead_fraction == 0);
+  CHECK(r.host.batched.energy_j == 0);
+  CHECK(r.comparison.accelerator_speedup_batched > 1);
+}

@@ -1,1 +1,96 @@
+// The shipped registries: every entry loads, cites a source, and every preset solves.
 #include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "epochcalc/api.hpp"
+#include "epochcalc/registry.hpp"
+
+using namespace epochcalc;
+using json = nlohmann::ordered_json;
+
+namespace {
+bool contains(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+}  // namespace
+
+TEST_CASE("the hardware registry has the required entries, each with a source") {
+  for (const char* id : {"reference-cpu", "h100-sxm", "a100-sxm-80gb", "l4", "t4", "rtx-4090"}) {
+    CAPTURE(id);
+    CHECK(contains(registry::hardware_ids(), id));
+  }
+  int cpus = 0, gpus = 0;
+  for (const auto& entry : registry::hardware()) {
+    CAPTURE(entry.id);
+    CHECK_FALSE(entry.device.name.empty());
+    CHECK(entry.device.source.size() > 10);
+    CHECK(entry.device.memory_bandwidth > 0);
+    CHECK(entry.device.peak_flops.count("fp32") == 1);
+    for (const auto& [precision, peak] : entry.device.peak_flops) CHECK(peak > 0);
+    (entry.kind == "cpu" ? cpus : gpus) += 1;
+  }
+  CHECK(cpus >= 4);  // reference, two server CPUs, a laptop CPU
+  CHECK(gpus >= 6);
+}
+
+TEST_CASE("registry hardware matches the datasheet figures the default scenario uses") {
+  const Device& cpu = registry::find_hardware("reference-cpu")->device;
+  CHECK(cpu.peak_flops.at("fp32") == 1e12);
+  CHECK(cpu.memory_bandwidth == 50e9);
+  CHECK(cpu.memory_capacity == 64.0 * 1024 * 1024 * 1024);
+  CHECK(cpu.tdp == 150);
+  const Device& h100 = registry::find_hardware("h100-sxm")->device;
+  CHECK(h100.peak_flops.at("fp32") == 67e12);
+  CHECK(h100.peak_flops.at("tf32") == doctest::Approx(494.7e12));
+  CHECK(h100.peak_flops.at("fp16") == doctest::Approx(989.4e12));
+  CHECK(h100.peak_flops.at("fp8") == doctest::Approx(1979e12));
+  CHECK(h100.memory_bandwidth == 3.35e12);
+  CHECK(h100.tdp == 700);
+}
+
+TEST_CASE("the dataset registry has the required entries") {
+  for (const char* id : {"mnist", "fashion-mnist", "cifar-10", "cifar-100", "svhn", "imagenet-1k"}) {
+    CAPTURE(id);
+    REQUIRE(registry::find_dataset(id));
+    CHECK(registry::find_dataset(id)->source.size() > 10);
+  }
+  CHECK(registry::find_dataset("mnist")->dataset.training_examples == 60000);
+  CHECK(registry::find_dataset("imagenet-1k")->dataset.training_examples == 1281167);
+}
+
+TEST_CASE("the default preset is exactly the documented scenario") {
+  const json expected = json::parse(R"({ "name": "MNIST epoch: CPU vs H100",
+    "network": { "widths": [784,128,64,10], "batch_size": 32, "dataset": "mnist" },
+    "host": "reference-cpu", "accelerator": "h100-sxm", "precision": "fp32",
+    "dispatch": "10 us", "launch": "5 us",
+    "dram_energy_per_byte": "160 pJ/B", "flop_energy": "3.7 pJ/flop",
+    "assumptions": { "phase": "training", "ops_per_layer": 3, "extra_ops_per_step": 0,
+                     "overlap": "none", "drop_last": false } })");
+  CHECK(registry::find_preset(registry::default_preset_id)->scenario == expected);
+  CHECK(json::parse(default_scenario_json()) == expected);
+}
+
+TEST_CASE("every preset is a complete scenario that solves without errors") {
+  REQUIRE(registry::presets().size() >= 4);
+  for (const auto& preset : registry::presets()) {
+    CAPTURE(preset.id);
+    CHECK_FALSE(preset.title.empty());
+    CHECK_FALSE(preset.description.empty());
+    const json result = solve_document(preset.scenario);
+    CHECK(result["schema"] == "epochcalc/result@1");
+    CHECK(result["scenario"]["name"] == preset.scenario["name"]);
+  }
+}
+
+TEST_CASE("presets tell different stories") {
+  bool accelerator_always_wins = false, host_wins_batched = false;
+  for (const auto& preset : registry::presets()) {
+    const json result = solve_document(preset.scenario);
+    const json& crossover = result["comparison"]["crossover_batch_size"];
+    if (crossover == 1) accelerator_always_wins = true;
+    if (result["comparison"]["accelerator_speedup_batched"].get<double>() < 1) host_wins_batched = true;
+  }
+  CHECK(accelerator_always_wins);
+  CHECK(host_wins_batched);
+}

@@ -1,1 +1,264 @@
+// Scenario JSON: every field checked, every problem reported at once with a stable code, a JSON
+// pointer and a message that says what to fix.
 #include <doctest/doctest.h>
+
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
+
+using namespace epochcalc;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+json default_document() { return registry::find_preset(registry::default_preset_id)->scenario; }
+
+// The errors for the default scenario with one change applied at a JSON pointer.
+Errors errors_with(const std::string& pointer, const json& value) {
+  json doc = default_document();
+  doc[json::json_pointer(pointer)] = value;
+  return parse_scenario(doc).errors;
+}
+
+Errors errors_without(const std::string& parent, const std::string& key) {
+  json doc = default_document();
+  doc[json::json_pointer(parent)].erase(key);
+  return parse_scenario(doc).errors;
+}
+
+void check_single(const Errors& errors, const Error& expected) {
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == expected.code);
+  CHECK(errors[0].path == expected.path);
+  CHECK(errors[0].message == expected.message);
+}
+
+}  // namespace
+
+TEST_CASE("the default preset parses with every id resolved") {
+  const ParsedScenario parsed = parse_scenario(default_document());
+  REQUIRE(parsed.errors.empty());
+  const Scenario& s = *parsed.scenario;
+  CHECK(s.name == "MNIST epoch: CPU vs H100");
+  CHECK(s.widths == std::vector<std::int64_t>{784, 128, 64, 10});
+  CHECK(s.dataset.training_examples == 60000);
+  CHECK(s.host.peak_flops.at("fp32") == 1e12);
+  CHECK(s.accelerator.peak_flops.at("fp32") == 67e12);
+  CHECK(s.accelerator.memory_bandwidth == 3.35e12);
+  CHECK(s.dispatch == doctest::Approx(10e-6));
+  CHECK(s.flop_energy == doctest::Approx(3.7e-12));
+}
+
+TEST_CASE("defaults are filled and ops_per_layer follows the phase") {
+  json doc = default_document();
+  doc.erase("assumptions");
+  doc.erase("precision");
+  const ParsedScenario parsed = parse_scenario(doc);
+  REQUIRE(parsed.errors.empty());
+  CHECK(parsed.scenario->precision == "fp32");
+  CHECK(parsed.scenario->assumptions.ops_per_layer == 3);
+  CHECK(parsed.scenario->assumptions.overlap == Overlap::none);
+  CHECK_FALSE(parsed.scenario->assumptions.drop_last);
+  doc["assumptions"] = {{"phase", "inference"}};
+  CHECK(parse_scenario(doc).scenario->assumptions.ops_per_layer == 1);
+}
+
+TEST_CASE("required fields are reported missing") {
+  check_single(errors_without("", "dispatch"), {"E_MISSING", "/dispatch", "required field \"dispatch\" is missing"});
+  check_single(errors_without("/network", "batch_size"),
+               {"E_MISSING", "/network/batch_size", "required field \"batch_size\" is missing"});
+  check_single(errors_without("", "host"), {"E_MISSING", "/host", "required field \"host\" is missing"});
+}
+
+TEST_CASE("unknown fields are errors with a suggestion") {
+  json doc = default_document();
+  doc["network"]["batchsize"] = 64;
+  check_single(parse_scenario(doc).errors,
+               {"E_UNKNOWN_FIELD", "/network/batchsize", "unknown field \"batchsize\"; did you mean \"batch_size\"?"});
+  doc = default_document();
+  doc["zzzzzz"] = 1;
+  const Errors errors = parse_scenario(doc).errors;
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].message.rfind("unknown field \"zzzzzz\"; the fields here are \"name\", \"preset\"", 0) == 0);
+  doc = default_document();
+  doc["assumptions"]["overlapp"] = "none";
+  check_single(parse_scenario(doc).errors,
+               {"E_UNKNOWN_FIELD", "/assumptions/overlapp", "unknown field \"overlapp\"; did you mean \"overlap\"?"});
+}
+
+TEST_CASE("values out of range name the allowed range") {
+  check_single(errors_with("/network/batch_size", 0),
+               {"E_RANGE", "/network/batch_size", "0 is out of range: use a whole number from 1 to 10000000000"});
+  check_single(errors_with("/network/widths/1", 0),
+               {"E_RANGE", "/network/widths/1", "0 is out of range: use a whole number from 1 to 1000000"});
+  check_single(errors_with("/dispatch", "-1 us"),
+               {"E_RANGE", "/dispatch", "\"-1 us\" is out of range: a time must be at least 0 s"});
+  check_single(errors_with("/dispatch", -0.5),
+               {"E_RANGE", "/dispatch", "-0.5 is out of range: a time must be at least 0 s"});
+  check_single(errors_with("/network/widths", json::array({784})),
+               {"E_RANGE", "/network/widths", "give between 2 and 1001 widths (input, then one per layer's output); got 1"});
+}
+
+TEST_CASE("wrong JSON types are reported with what was expected") {
+  check_single(errors_with("/network/batch_size", "32"),
+               {"E_TYPE", "/network/batch_size", "expected a whole number from 1 to 10000000000, got a string"});
+  check_single(errors_with("/network/batch_size", 2.5),
+               {"E_TYPE", "/network/batch_size", "2.5 is not a whole number: use a whole number from 1 to 10000000000"});
+  check_single(errors_with("/launch", true),
+               {"E_TYPE", "/launch", "expected a time as a string like \"10 us\" or a number in s, got a boolean"});
+  check_single(errors_with("/assumptions/drop_last", "yes"),
+               {"E_TYPE", "/assumptions/drop_last", "expected true or false, got a string"});
+  check_single(parse_scenario(json::array()).errors, {"E_TYPE", "", "expected an object, got an array"});
+}
+
+TEST_CASE("quantities in the wrong unit are E_UNIT at their path") {
+  const Errors errors = errors_with("/flop_energy", "3.7 pJ/B");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == "E_UNIT");
+  CHECK(errors[0].path == "/flop_energy");
+  CHECK(errors[0].message.rfind("\"pJ/B\" is an energy per byte unit, but an energy per FLOP is expected", 0) == 0);
+}
+
+TEST_CASE("choices list the allowed values") {
+  check_single(errors_with("/precision", "fp64"),
+               {"E_VALUE", "/precision",
+                "\"fp64\" is not allowed here; did you mean \"fp32\"? Use one of \"fp32\", \"tf32\", \"fp16\", \"bf16\", "
+                "\"fp8\", \"int8\""});
+  check_single(errors_with("/assumptions/overlap", "full"),
+               {"E_VALUE", "/assumptions/overlap", "\"full\" is not allowed here. Use one of \"none\", \"roofline\""});
+}
+
+TEST_CASE("unknown registry ids suggest the closest id") {
+  const Errors errors = errors_with("/accelerator", "h100");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == "E_UNKNOWN_ID");
+  CHECK(errors[0].path == "/accelerator");
+  CHECK(errors[0].message.rfind("unknown hardware id \"h100\"; did you mean \"h100-sxm\"?", 0) == 0);
+  CHECK(errors[0].message.find("Known ids: \"reference-cpu\"") != std::string::npos);
+  const Errors dataset = errors_with("/network/dataset", "mnsit");
+  REQUIRE(dataset.size() == 1);
+  CHECK(dataset[0].code == "E_UNKNOWN_ID");
+  CHECK(dataset[0].message.rfind("unknown dataset id \"mnsit\"; did you mean \"mnist\"?", 0) == 0);
+}
+
+TEST_CASE("a device without a peak for the precision is an error, never a fallback") {
+  const Errors errors = errors_with("/precision", "fp16");
+  REQUIRE(errors.size() == 1);  // the H100 has fp16; the reference CPU does not
+  check_single(errors, {"E_PRECISION", "/host/peak_flops",
+                        "Reference CPU (MLSys·im) has no fp16 peak (it lists \"fp32\"): choose one of those "
+                        "precisions or add a fp16 figure to its peak_flops"});
+  json doc = default_document();
+  doc["precision"] = "fp16";
+  doc["host"] = {{"base", "reference-cpu"}, {"peak_flops", {{"fp16", "2 TFLOP/s"}}}};
+  CHECK(parse_scenario(doc).errors.empty());
+}
+
+TEST_CASE("all problems are reported at once") {
+  json doc = default_document();
+  doc["network"]["batch_size"] = -1;
+  doc["dispatch"] = "fast";
+  doc["host"] = "nope";
+  doc["assumptions"]["phase"] = "train";
+  const Errors errors = parse_scenario(doc).errors;
+  REQUIRE(errors.size() == 4);
+  CHECK(errors[0].path == "/network/batch_size");
+  CHECK(errors[1].path == "/host");
+  CHECK(errors[2].path == "/dispatch");
+  CHECK(errors[3].path == "/assumptions/phase");
+}
+
+TEST_CASE("devices: full objects and overrides of a registry entry") {
+  SUBCASE("a full object") {
+    json doc = default_document();
+    doc["host"] = {{"name", "My CPU"}, {"peak_flops", {{"fp32", "2 TFLOP/s"}}}, {"memory_bandwidth", "100 GB/s"}};
+    const ParsedScenario parsed = parse_scenario(doc);
+    REQUIRE(parsed.errors.empty());
+    CHECK(parsed.scenario->host.name == "My CPU");
+    CHECK(parsed.scenario->host.memory_bandwidth == 100e9);
+  }
+  SUBCASE("a full object must have its required fields") {
+    json doc = default_document();
+    doc["host"] = {{"name", "My CPU"}};
+    const Errors errors = parse_scenario(doc).errors;
+    REQUIRE(errors.size() == 2);
+    CHECK(errors[0].path == "/host/peak_flops");
+    CHECK(errors[1].path == "/host/memory_bandwidth");
+  }
+  SUBCASE("an override keeps the rest of the registry entry and says it is customised") {
+    json doc = default_document();
+    doc["accelerator"] = {{"base", "h100-sxm"}, {"memory_bandwidth", "2 TB/s"}};
+    const ParsedScenario parsed = parse_scenario(doc);
+    REQUIRE(parsed.errors.empty());
+    CHECK(parsed.scenario->accelerator.name == "NVIDIA H100 SXM5 80GB (customised)");
+    CHECK(parsed.scenario->accelerator.memory_bandwidth == 2e12);
+    CHECK(parsed.scenario->accelerator.peak_flops.at("fp32") == 67e12);
+    CHECK_FALSE(parsed.scenario->accelerator.source.empty());
+  }
+  SUBCASE("an unknown precision key in peak_flops") {
+    const Errors errors = errors_with("/host", json{{"base", "reference-cpu"}, {"peak_flops", {{"fp64", 1e12}}}});
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == "E_UNKNOWN_FIELD");
+    CHECK(errors[0].path == "/host/peak_flops/fp64");
+  }
+}
+
+TEST_CASE("datasets: registry id, custom size, or override") {
+  json doc = default_document();
+  doc["network"]["dataset"] = {{"name", "tiny"}, {"training_examples", 1000}};
+  CHECK(parse_scenario(doc).scenario->dataset.training_examples == 1000);
+  doc["network"]["dataset"] = {{"base", "mnist"}, {"training_examples", 500}};
+  const ParsedScenario parsed = parse_scenario(doc);
+  REQUIRE(parsed.errors.empty());
+  CHECK(parsed.scenario->dataset.name == "MNIST (customised)");
+  CHECK(parsed.scenario->dataset.training_examples == 500);
+}
+
+TEST_CASE("batch size against dataset size") {
+  json doc = default_document();
+  doc["network"]["dataset"] = {{"name", "tiny"}, {"training_examples", 100}};
+  doc["network"]["batch_size"] = 128;
+  SUBCASE("larger batch than dataset is one step, with a warning") {
+    const ParsedScenario parsed = parse_scenario(doc);
+    REQUIRE(parsed.errors.empty());
+    CHECK(parsed.warnings.front().code == "W_BATCH_EXCEEDS_DATASET");
+  }
+  SUBCASE("with drop_last it would leave no step: an error") {
+    doc["assumptions"]["drop_last"] = true;
+    check_single(parse_scenario(doc).errors,
+                 {"E_RANGE", "/network/batch_size",
+                  "batch_size 128 is larger than the dataset's 100 training examples, so drop_last leaves no step: "
+                  "use a batch size of at most 100"});
+  }
+}
+
+TEST_CASE("presets expand, and overrides apply on top") {
+  const json input = {{"preset", "mnist-cpu-vs-h100"}, {"network", {{"batch_size", 64}}}, {"host", {{"tdp", "100 W"}}}};
+  Errors errors;
+  const json expanded = expand_preset(input, errors);
+  REQUIRE(errors.empty());
+  CHECK(expanded["network"]["batch_size"] == 64);
+  CHECK(expanded["network"]["widths"] == default_document()["network"]["widths"]);
+  CHECK(expanded["host"]["base"] == "reference-cpu");
+  CHECK_FALSE(expanded.contains("preset"));
+  const ParsedScenario parsed = parse_scenario(input);
+  REQUIRE(parsed.errors.empty());
+  CHECK(parsed.scenario->batch_size == 64);
+  CHECK(parsed.scenario->host.tdp == 100);
+  check_single(parse_scenario(json{{"preset", "mnist"}}).errors,
+               {"E_UNKNOWN_ID", "/preset",
+                "unknown preset id \"mnist\". Known ids: " + [] {
+                  std::string ids;
+                  for (const auto& id : registry::preset_ids()) ids += (ids.empty() ? "\"" : ", \"") + id + "\"";
+                  return ids;
+                }()});
+}
+
+TEST_CASE("the normalized scenario is a valid input that gives the same scenario") {
+  const ParsedScenario first = parse_scenario(default_document());
+  const json normalized = scenario_to_json(*first.scenario);
+  CHECK(normalized["host"]["peak_flops"]["fp32"] == 1e12);
+  CHECK(normalized["dispatch"].get<double>() == doctest::Approx(1e-5));
+  CHECK(normalized["assumptions"]["ops_per_layer"] == 3);
+  const ParsedScenario second = parse_scenario(normalized);
+  REQUIRE(second.errors.empty());
+  CHECK(scenario_to_json(*second.scenario) == normalized);
+}

@@ -37,9 +37,12 @@ bool check_object(const json& value, const std::string& path, const std::vector<
 const json* field(const json& object, std::string_view key, const std::string& path, Errors& errors,
                   bool required);
 
+// Allowed range of a quantity in SI units. The upper bounds are far beyond any real hardware; they
+// keep every product in the model finite (docs/model.md, "Input ranges").
 struct Bounds {
   double min = 0;
   bool min_inclusive = true;
+  double max = 1e18;
 };
 std::optional<double> read_quantity(const json& value, const std::string& path, Dimension dimension, Bounds bounds,
                                     Errors& errors);

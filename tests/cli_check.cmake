@@ -1,0 +1,17 @@
+# Runs the epochcalc tool and checks its exit status and output.
+# -DEXE=path -DARGS="a|b|c" -DEXPECT_EXIT=N -DEXPECT_STDOUT=regex -DEXPECT_STDERR=regex [-DSTDIN_FILE=path]
+set(_input)
+if(STDIN_FILE)
+  set(_input INPUT_FILE ${STDIN_FILE})
+endif()
+string(REPLACE "|" ";" _args "${ARGS}")
+execute_process(COMMAND ${EXE} ${_args} ${_input} RESULT_VARIABLE _exit OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+if(NOT _exit EQUAL EXPECT_EXIT)
+  message(FATAL_ERROR "exit ${_exit}, expected ${EXPECT_EXIT}\nstdout:\n${_out}\nstderr:\n${_err}")
+endif()
+if(DEFINED EXPECT_STDOUT AND NOT _out MATCHES "${EXPECT_STDOUT}")
+  message(FATAL_ERROR "stdout does not match '${EXPECT_STDOUT}':\n${_out}")
+endif()
+if(DEFINED EXPECT_STDERR AND NOT _err MATCHES "${EXPECT_STDERR}")
+  message(FATAL_ERROR "stderr does not match '${EXPECT_STDERR}':\n${_err}")
+endif()

@@ -1,0 +1,62 @@
+// Tiny DOM helpers. All text goes in through textContent / text nodes, never innerHTML.
+
+/**
+ * Creates an element. Attributes whose value is false, null or undefined are skipped, `true` sets an
+ * empty attribute, functions under `on…` keys become event listeners. String children become text.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node|string|number|null|undefined|false)} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value == null) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/**
+ * Appends children (strings become text nodes; null/false are skipped).
+ * @param {Node} parent
+ * @param {any[]} children
+ */
+export function append(parent, children) {
+  for (const child of children.flat()) {
+    if (child === false || child == null) continue;
+    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/**
+ * Replaces all children of `parent`.
+ * @param {Element} parent
+ * @param {...any} children
+ */
+export function replace(parent, ...children) {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+/**
+ * Text with http(s) URLs turned into links (built with the DOM, so nothing is parsed as HTML).
+ * @param {string} text
+ * @returns {(string|HTMLElement)[]}
+ */
+export function linkify(text) {
+  const parts = [];
+  let last = 0;
+  for (const m of text.matchAll(/https?:\/\/[^\s)"]+[^\s)".,;]/g)) {
+    parts.push(text.slice(last, m.index));
+    parts.push(h('a', { href: m[0], rel: 'noopener noreferrer', target: '_blank' }, m[0]));
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+/** @param {string} id @returns {HTMLElement} */
+export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));

@@ -1,0 +1,73 @@
+// Number and unit formatting: values auto-scaled for reading, exact values for titles and tables.
+
+const LOCALE = 'en-US';
+const cache = new Map();
+/** @param {Intl.NumberFormatOptions} opts */
+function nf(opts) {
+  const key = JSON.stringify(opts);
+  if (!cache.has(key)) cache.set(key, new Intl.NumberFormat(LOCALE, opts));
+  return cache.get(key);
+}
+
+/**
+ * A number with `digits` significant digits (no exponent), or with exactly `fixed` decimals.
+ * @param {number} x
+ * @param {{digits?: number, fixed?: number}} [how]
+ */
+export function num(x, { digits = 4, fixed } = {}) {
+  if (!Number.isFinite(x)) return String(x);
+  if (fixed != null) return nf({ minimumFractionDigits: fixed, maximumFractionDigits: fixed }).format(x);
+  return nf({ maximumSignificantDigits: digits }).format(x);
+}
+
+/** Whole number with thousands separators. @param {number} x */
+export const int = (x) => nf({ maximumFractionDigits: 0 }).format(x);
+
+/**
+ * Picks the scale from `scales` ([factor, unit] ascending) for |x|.
+ * @param {number} x @param {[number, string][]} scales
+ */
+function pick(x, scales) {
+  const a = Math.abs(x);
+  let chosen = scales[0];
+  for (const s of scales) if (a >= s[0] * 0.99995) chosen = s;
+  return chosen;
+}
+
+const TIME = /** @type {[number, string][]} */ ([[1e-9, 'ns'], [1e-6, 'µs'], [1e-3, 'ms'], [1, 's'], [60, 'min'], [3600, 'h']]);
+const ENERGY = /** @type {[number, string][]} */ ([[1e-9, 'nJ'], [1e-6, 'µJ'], [1e-3, 'mJ'], [1, 'J'], [1e3, 'kJ'], [3.6e6, 'kWh']]);
+const SI = /** @type {[number, string][]} */ ([[1, ''], [1e3, 'k'], [1e6, 'M'], [1e9, 'G'], [1e12, 'T'], [1e15, 'P'], [1e18, 'E']]);
+
+/**
+ * Formats with an auto-scaled unit. `fixed` gives a fixed number of decimals (tables).
+ * @param {number} x @param {[number, string][]} scales @param {{digits?: number, fixed?: number}} [how]
+ */
+function scaled(x, scales, how) {
+  if (x === 0) return `0 ${scales.find((s) => s[0] === 1)?.[1] ?? scales[0][1]}`;
+  const [f, unit] = pick(x, scales);
+  return `${num(x / f, how)} ${unit}`;
+}
+
+/** Seconds → "274.2 ms". @param {number} s @param {{digits?: number, fixed?: number}} [how] */
+export const time = (s, how) => scaled(s, TIME, how);
+/** Joules → "674.9 mJ". @param {number} j @param {{digits?: number, fixed?: number}} [how] */
+export const energy = (j, how) => scaled(j, ENERGY, how);
+
+/**
+ * SI-prefixed count with a unit: 3.93e10 FLOP → "39.31 GFLOP".
+ * @param {number} x @param {string} unit @param {{digits?: number, fixed?: number}} [how]
+ */
+export function si(x, unit, how) {
+  if (x === 0) return `0 ${unit}`;
+  const [f, prefix] = pick(x, SI);
+  return `${num(x / f, how)} ${prefix}${unit}`;
+}
+
+/** Full-precision value with its SI unit, for titles: "0.27424314 s". @param {number} x @param {string} unit */
+export const exact = (x, unit) => `${String(x)} ${unit}`;
+
+/** Ratio "1.08×". @param {number} x */
+export const times = (x) => `${num(x, { digits: x >= 100 ? 4 : 3 })}×`;
+
+/** Percentage "61.5%". @param {number} fraction */
+export const percent = (fraction) => `${num(fraction * 100, { digits: 3 })}%`;
