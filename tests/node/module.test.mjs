@@ -1,0 +1,151 @@
+// The WebAssembly module through its JavaScript API: the same golden scenarios as the native suite,
+// compared with the native results, plus the wrapper's own behaviour.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const moduleDir = path.join(root, 'build/wasm/wasm');
+const goldenDir = path.join(root, 'tests/golden');
+
+const { createCalculator, EpochcalcError } = await import(path.join(moduleDir, 'epochcalc.js'));
+const calc = await createCalculator({ wasmBinary: readFileSync(path.join(moduleDir, 'epochcalc_core.wasm')) });
+
+/** Deep comparison with a relative tolerance of 1e-12 on numbers; returns the first differing path. */
+function firstDifference(expected, actual, at = '') {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const scale = Math.max(Math.abs(expected), Math.abs(actual));
+    return Math.abs(expected - actual) <= 1e-12 * scale ? null : `${at}: expected ${expected}, got ${actual}`;
+  }
+  if (expected === null || typeof expected !== 'object') {
+    return expected === actual ? null : `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+  }
+  if (typeof actual !== 'object' || actual === null || Array.isArray(expected) !== Array.isArray(actual)) {
+    return `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+  }
+  const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+  for (const key of keys) {
+    const difference = firstDifference(expected[key], actual[key], `${at}/${key}`);
+    if (difference) return difference;
+  }
+  return null;
+}
+
+const fixtures = readdirSync(goldenDir)
+  .filter((file) => file.endsWith('.scenario.json'))
+  .map((file) => file.replace('.scenario.json', ''))
+  .sort();
+
+test('there are golden fixtures to compare', () => {
+  assert.ok(fixtures.length >= 10, `only ${fixtures.length} fixtures`);
+});
+
+for (const name of fixtures) {
+  test(`golden ${name}: the wasm module gives the native result`, () => {
+    const input = readFileSync(path.join(goldenDir, `${name}.scenario.json`), 'utf8');
+    const expected = JSON.parse(readFileSync(path.join(goldenDir, `${name}.expected.json`), 'utf8'));
+    let actual;
+    try {
+      actual = calc.solve(input);
+    } catch (error) {
+      assert.ok(error instanceof EpochcalcError, `${name}: ${error}`);
+      actual = { schema: 'epochcalc/error@1', errors: error.errors };
+    }
+    assert.equal(firstDifference(expected, actual), null, `fixture ${name}`);
+  });
+}
+
+test('the default scenario gives the published numbers', () => {
+  const r = calc.solve(calc.defaultScenario());
+  assert.equal(r.schema, 'epochcalc/result@1');
+  assert.equal(r.host.batched.epoch_time_s.toFixed(6), '0.274243');
+  assert.equal(r.accelerator.batched.epoch_time_s.toFixed(6), '0.254700');
+  assert.equal(r.host.batch_one.epoch_time_s.toFixed(4), '7.0314');
+  assert.equal(r.accelerator.batch_one.epoch_time_s.toFixed(4), '8.1243');
+  assert.equal(r.comparison.crossover_batch_size, 21);
+});
+
+test('solve takes an object or JSON text and returns plain data', () => {
+  const fromObject = calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 64 } });
+  const fromText = calc.solve('{"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}}');
+  assert.deepEqual(fromObject, fromText);
+  assert.equal(fromObject.network.batched.steps_per_epoch, 938);
+  assert.equal(Object.getPrototypeOf(fromObject), Object.prototype);
+});
+
+test('invalid input throws EpochcalcError with the code, path and every error', () => {
+  assert.throws(
+    () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 'many' }, dispatch: '10 GB/s' }),
+    (error) => {
+      assert.ok(error instanceof EpochcalcError);
+      assert.ok(error instanceof Error);
+      assert.equal(error.name, 'EpochcalcError');
+      assert.equal(error.code, 'E_TYPE');
+      assert.equal(error.path, '/network/batch_size');
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, e.path]),
+        [['E_TYPE', '/network/batch_size'], ['E_UNIT', '/dispatch']],
+      );
+      assert.match(error.message, /\/dispatch: "GB\/s" is a bandwidth unit, but a time is expected/);
+      return true;
+    },
+  );
+  assert.throws(() => calc.solve('{"preset": '), (error) => error.code === 'E_JSON');
+  assert.throws(() => calc.solve(42), (error) => error.code === 'E_TYPE' && error.path === '');
+});
+
+test('wrong JavaScript types are caught by the engine, not coerced', () => {
+  assert.throws(
+    () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { widths: [784, '128', 10] } }),
+    (error) => error.code === 'E_TYPE' && error.path === '/network/widths/1',
+  );
+  assert.throws(
+    () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: NaN } }),
+    (error) => error.path === '/network/batch_size',
+  );
+});
+
+test('sweep gives epoch times over batch sizes', () => {
+  const grid = calc.sweep({ preset: 'mnist-cpu-vs-h100' });
+  assert.equal(grid.schema, 'epochcalc/sweep@1');
+  assert.equal(grid.crossover_batch_size, 21);
+  const sizes = grid.points.map((p) => p.batch_size);
+  assert.deepEqual(sizes, [...sizes].sort((a, b) => a - b));
+  assert.ok(sizes.includes(20) && sizes.includes(21) && sizes.includes(60000));
+  const at21 = grid.points.find((p) => p.batch_size === 21);
+  const at20 = grid.points.find((p) => p.batch_size === 20);
+  assert.ok(at21.accelerator.epoch_time_s < at21.host.epoch_time_s);
+  assert.ok(at20.accelerator.epoch_time_s >= at20.host.epoch_time_s);
+  const some = calc.sweep({ preset: 'mnist-cpu-vs-h100' }, [1, 32]);
+  assert.equal(some.points.length, 2);
+  assert.throws(() => calc.sweep({ preset: 'mnist-cpu-vs-h100' }, [0]), (e) => e.path === '/batch_sizes/0');
+});
+
+test('listings: presets, hardware, datasets, default scenario and version', () => {
+  const presets = calc.presets();
+  assert.ok(presets.length >= 4);
+  assert.equal(presets[0].id, 'mnist-cpu-vs-h100');
+  assert.deepEqual(calc.defaultScenario(), presets[0].scenario);
+  const ids = calc.hardware().map((h) => h.id);
+  for (const id of ['reference-cpu', 'h100-sxm', 'a100-sxm-80gb', 'l4', 't4', 'rtx-4090']) assert.ok(ids.includes(id), id);
+  assert.ok(calc.hardware().every((h) => typeof h.source === 'string' && h.source.length > 10));
+  assert.deepEqual(
+    calc.datasets().map((d) => d.id).slice(0, 6).sort(),
+    ['cifar-10', 'cifar-100', 'fashion-mnist', 'imagenet-1k', 'mnist', 'svhn'],
+  );
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  assert.equal(calc.version, pkg.version);
+  // Listings are copies: changing one does not change the next.
+  presets[0].scenario.network.batch_size = 1;
+  assert.equal(calc.presets()[0].scenario.network.batch_size, 32);
+  assert.ok(Object.isFrozen(calc));
+});
+
+test('every preset solves through the module', () => {
+  for (const preset of calc.presets()) {
+    const r = calc.solve({ preset: preset.id });
+    assert.equal(r.scenario.name, preset.scenario.name, preset.id);
+  }
+});
