@@ -22,9 +22,9 @@ const ROLE_TEXT = {
 };
 
 const SPEC_FIELDS = /** @type {const} */ ([
-  ['memory_bandwidth', 'Memory bandwidth', 'bw', 'Bytes per second between memory and the chip, e.g. 3.35 TB/s.'],
-  ['memory_capacity', 'Memory capacity', 'cap', 'For reference; the time model does not use it.'],
-  ['tdp', 'Power (TDP)', 'tdp', 'For reference; the energy model prices FLOPs and bytes instead.'],
+  ['memory_bandwidth', 'Memory bandwidth', 'bw'],
+  ['memory_capacity', 'Memory capacity', 'cap'],
+  ['tdp', 'Power (TDP)', 'tdp'],
 ]);
 
 /** Reads a dotted path ("host.peak.fp32") from an object. */
@@ -71,23 +71,22 @@ export function createControls({ reg, getState, setState, changed }) {
     select.append(h('option', { value: '' }, 'Custom device'));
 
     const peakField = (p) => h('div', { class: 'field', 'data-precision': p },
-      h('label', { for: `${role}-peak-${p}` }, `Peak ${p} FLOP/s`),
+      h('label', { for: `${role}-peak-${p}` }, `Peak FLOP/s, ${p}`),
       h('input', {
         id: `${role}-peak-${p}`, 'data-bind': `${role}.peak.${p}`, 'data-path': `/${role}/peak_flops/${p}`,
-        autocomplete: 'off', spellcheck: 'false', placeholder: 'not listed',
+        autocomplete: 'off', spellcheck: 'false', placeholder: 'not listed', 'aria-describedby': `${role}-specs-hint`,
       }));
     const specs = h('div', { class: 'specs', id: `${role}-specs` });
     const others = h('div', { class: 'specs', id: `${role}-other-peaks` });
     for (const p of PRECISIONS) others.append(peakField(p));
-    for (const [key, label, short, hint] of SPEC_FIELDS) {
+    for (const [key, label, short] of SPEC_FIELDS) {
       specs.append(h('div', { class: 'field' },
         h('label', { for: `${role}-${short}` }, label),
         h('input', {
           id: `${role}-${short}`, 'data-bind': `${role}.${key}`, 'data-path': `/${role}/${key}`,
-          autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${role}-${short}-hint`,
+          autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${role}-specs-hint`,
           placeholder: key === 'memory_bandwidth' ? '' : 'not given',
-        }),
-        h('p', { class: 'hint', id: `${role}-${short}-hint` }, hint)));
+        })));
     }
     const panel = h('fieldset', { class: 'device', id: `${role}-fieldset` },
       h('legend', {}, text.legend, ' ', h('span', { class: 'badge', id: `${role}-custom`, hidden: true }, 'custom')),
@@ -96,6 +95,8 @@ export function createControls({ reg, getState, setState, changed }) {
         select,
         h('p', { class: 'hint', id: `${role}-hint` }, text.hint)),
       specs,
+      h('p', { class: 'hint', id: `${role}-specs-hint` },
+        'The model uses peak FLOP/s and bandwidth; capacity and power are for reference.'),
       h('details', { class: 'more' }, h('summary', {}, 'Peak FLOP/s at other precisions'), others),
       h('p', { class: 'hint edited', id: `${role}-edited`, hidden: true }),
       h('details', { class: 'source', id: `${role}-source` }, h('summary', {}, 'Datasheet source'), h('p', {})));
@@ -116,18 +117,14 @@ export function createControls({ reg, getState, setState, changed }) {
   /** Moves the peak field of the chosen precision to the main spec grid. @param {State} s */
   function placePeakFields(s) {
     for (const role of DEVICE_ROLES) {
+      const fields = PRECISIONS.map((p) => /** @type {HTMLElement} */ ($(`${role}-peak-${p}`).closest('.field')));
+      const active = fields[PRECISIONS.indexOf(/** @type {any} */ (s.precision))];
       const specs = $(`${role}-specs`);
+      if (active && specs.firstElementChild !== active) specs.prepend(active);
+      const rest = fields.filter((f) => f !== active);
+      // Re-append only when the order changed, so a focused field keeps its focus.
       const others = $(`${role}-other-peaks`);
-      for (const p of PRECISIONS) {
-        const field = /** @type {HTMLElement} */ (document.querySelector(`[data-precision="${p}"] #${role}-peak-${p}`)?.closest('.field'));
-        if (!field) continue;
-        if (p === s.precision) specs.prepend(field);
-        else if (field.parentElement !== others) others.insertBefore(field, others.children[PRECISIONS.indexOf(p)] ?? null);
-      }
-      // Keep the "other precisions" list in its fixed order.
-      const ordered = [...others.children].sort((a, b) =>
-        PRECISIONS.indexOf(/** @type {any} */ (a).dataset.precision) - PRECISIONS.indexOf(/** @type {any} */ (b).dataset.precision));
-      others.append(...ordered);
+      if (rest.some((f, i) => others.children[i] !== f)) others.append(...rest);
     }
   }
 
@@ -207,12 +204,6 @@ export function createControls({ reg, getState, setState, changed }) {
       summary.textContent = entry && custom ? `Datasheet source of the original ${entry.name}` : 'Datasheet source';
       const notes = entry?.notes ? [h('br'), `Notes: ${entry.notes}`] : [];
       replace(/** @type {HTMLElement} */ (source.querySelector('p')), ...(original ? linkify(original) : []), ...notes);
-      for (const p of PRECISIONS) {
-        const input = $(`${role}-peak-${p}`);
-        const label = /** @type {HTMLElement} */ (document.querySelector(`label[for="${role}-peak-${p}"]`));
-        label.textContent = p === s.precision ? `Peak FLOP/s (${p}, in use)` : `Peak ${p} FLOP/s`;
-        input.toggleAttribute('data-active', p === s.precision);
-      }
     }
   }
 

@@ -1,0 +1,91 @@
+// Accessibility and layout: axe-core (no serious or critical violations) in light and dark, in the
+// error state too; every control labelled; a phone-width screen without sideways scrolling.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setUp, openPage, fill, repo, artifacts } from './helpers.mjs';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+const axeSource = readFileSync(join(repo, 'node_modules/axe-core/axe.min.js'), 'utf8');
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+/** Runs axe on the page (with every <details> open, so their content is checked too). */
+async function axe(page) {
+  await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(() => /** @type {any} */ (window).axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);
+}
+
+for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
+  test(`axe: no serious or critical violations (${colorScheme})`, async () => {
+    const page = await openPage(env.browser, env.url, { colorScheme });
+    assert.deepEqual(await axe(page), []);
+    await page.context().close();
+  });
+
+  test(`axe: no serious or critical violations in the error state (${colorScheme})`, async () => {
+    const page = await openPage(env.browser, env.url, { colorScheme });
+    await fill(page, '#dispatch', 'abc');
+    await fill(page, '#batch_size', '0');
+    assert.deepEqual(await axe(page), []);
+    await page.screenshot({ path: join(artifacts, `error-${colorScheme}-1280.png`) });
+    await page.context().close();
+  });
+}
+
+test('every form control has a label', async () => {
+  const page = await openPage(env.browser, env.url);
+  const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter((el) => {
+      const labels = /** @type {HTMLInputElement} */ (el).labels;
+      const name = (labels && labels.length ? labels[0].textContent : '') || el.getAttribute('aria-label') ||
+        (el.tagName === 'BUTTON' ? el.textContent : '');
+      return !name?.trim();
+    })
+    .map((el) => el.id || el.outerHTML.slice(0, 80)));
+  assert.deepEqual(unlabelled, []);
+  // Every engine path has a control to show its errors at.
+  const paths = await page.evaluate(() => [...document.querySelectorAll('[data-path]')].map((el) => el.getAttribute('data-path')));
+  for (const p of ['/network/widths', '/network/batch_size', '/network/dataset', '/network/dataset/training_examples',
+    '/host', '/host/peak_flops/fp32', '/host/memory_bandwidth', '/host/memory_capacity', '/host/tdp',
+    '/accelerator', '/accelerator/peak_flops/int8', '/precision', '/dispatch', '/launch',
+    '/dram_energy_per_byte', '/flop_energy', '/assumptions/phase', '/assumptions/ops_per_layer',
+    '/assumptions/extra_ops_per_step', '/assumptions/overlap', '/assumptions/drop_last']) {
+    assert.ok(paths.includes(p), `a control for ${p}`);
+  }
+  await page.context().close();
+});
+
+for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
+  test(`phone width (375 px, ${colorScheme}): no sideways scrolling, bars and chart fit`, async () => {
+    const page = await openPage(env.browser, env.url, { width: 375, height: 800, colorScheme });
+    const { scrollWidth, chartWidth, trackWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      chartWidth: document.querySelector('#sweep-chart canvas')?.getBoundingClientRect().right ?? 0,
+      trackWidth: document.querySelector('.track')?.getBoundingClientRect().right ?? 0,
+    }));
+    assert.ok(scrollWidth <= 375, `page is ${scrollWidth} px wide`);
+    assert.ok(chartWidth <= 375 && chartWidth > 200, `chart ends at ${chartWidth}`);
+    assert.ok(trackWidth <= 375 && trackWidth > 200, `bars end at ${trackWidth}`);
+    await page.screenshot({ path: join(artifacts, `default-375-${colorScheme}.png`), fullPage: true });
+    await page.context().close();
+  });
+}
+
+test('dark scheme: the page really switches colours', async () => {
+  const light = await openPage(env.browser, env.url, { colorScheme: 'light' });
+  const dark = await openPage(env.browser, env.url, { colorScheme: 'dark' });
+  const bg = (p) => p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.notEqual(await bg(light), await bg(dark));
+  await dark.screenshot({ path: join(artifacts, 'default-1280-dark.png'), fullPage: true });
+  await light.context().close();
+  await dark.context().close();
+});

@@ -1,0 +1,405 @@
+// The page in headless Chromium: default numbers, one test per control that the result changes as
+// the model says, field errors and recovery, formulas, presets, shared links, export.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { setUp, openPage, value, fill, choose, afterUpdate, near, artifacts } from './helpers.mjs';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+const RUNS = ['host.batched', 'accelerator.batched', 'host.batch_one', 'accelerator.batch_one'];
+
+/** The default scenario with changes, solved by the engine in node. */
+function expected(change = (s) => s) {
+  const s = env.calc.defaultScenario();
+  return env.calc.solve(change(s) ?? s);
+}
+
+/** Every number of the four runs on the page equals the engine's for the same scenario. */
+async function assertRunsMatch(page, result) {
+  for (const run of RUNS) {
+    const [role, which] = run.split('.');
+    for (const key of ['compute_time_s', 'memory_time_s', 'dispatch_time_s', 'launch_time_s', 'epoch_time_s', 'energy_j']) {
+      const got = await value(page, `${run}.${key}`);
+      assert.ok(near(got, result[role][which][key]), `${run}.${key}: page ${got}, engine ${result[role][which][key]}`);
+    }
+  }
+}
+
+test('opens on the default preset and shows its numbers at once', async () => {
+  const page = await openPage(env.browser, env.url);
+  const r = expected();
+  // The textbook numbers, and exactly what the engine returns.
+  assert.equal(r.host.batched.epoch_time_s.toFixed(6), '0.274243');
+  assert.equal(r.accelerator.batched.epoch_time_s.toFixed(6), '0.254700');
+  assert.equal(r.comparison.crossover_batch_size, 21);
+  await assertRunsMatch(page, r);
+  assert.equal(await page.textContent('[data-key="host.batched.epoch_time_s"]'), '274.243 ms');
+  assert.equal(await page.textContent('[data-key="accelerator.batched.epoch_time_s"]'), '254.700 ms');
+  assert.equal(await page.textContent('[data-key="crossover"]'), 'batch 21');
+  assert.equal(await value(page, 'crossover'), 21);
+  assert.equal(await page.inputValue('#preset'), 'mnist-cpu-vs-h100');
+  assert.equal(await page.inputValue('#dispatch'), '10 us');
+  assert.equal(await page.inputValue('#host-id'), 'reference-cpu');
+  assert.equal(await page.inputValue('#accelerator-id'), 'h100-sxm');
+  const sentence = await page.textContent('#sentence');
+  assert.match(sentence, /At batch size 32, the NVIDIA H100 SXM5 80GB is 1\.08× faster/);
+  assert.match(sentence, /starts to win at batch size 21/);
+  // Four bars; the host has no launch segment.
+  assert.equal(await page.locator('.bar-row').count(), 4);
+  assert.equal(await page.locator('[data-key="host.batched.launch"]').count(), 0);
+  assert.equal(await page.locator('[data-key="accelerator.batched.launch"]').count(), 1);
+  // Sweep: chart drawn, table has the crossover row.
+  assert.equal(await page.locator('#sweep-chart canvas').count(), 1);
+  assert.match(await page.textContent('#sweep-table'), /21 \(crossover\)/);
+  assert.match(await page.textContent('#sweep-desc'), /faster from batch size 21/);
+  await page.screenshot({ path: join(artifacts, 'default-1280.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '64');
+  const r = expected((s) => { s.network.batch_size = 64; });
+  await assertRunsMatch(page, r);
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), 938);
+  assert.equal(await page.textContent('[data-key="crossover"]'), 'batch 21');
+  await page.context().close();
+});
+
+test('dispatch: doubling it doubles dispatch time on both devices and leaves the rest', async () => {
+  const page = await openPage(env.browser, env.url);
+  const before = {};
+  for (const run of RUNS) before[run] = await value(page, `${run}.dispatch_time_s`);
+  const launch = await value(page, 'accelerator.batched.launch_time_s');
+  const compute = await value(page, 'host.batched.compute_time_s');
+  await fill(page, '#dispatch', '20 us');
+  for (const run of RUNS) assert.ok(near(await value(page, `${run}.dispatch_time_s`), 2 * before[run], 1e-9), run);
+  assert.equal(await value(page, 'accelerator.batched.launch_time_s'), launch);
+  assert.equal(await value(page, 'host.batched.compute_time_s'), compute);
+  await assertRunsMatch(page, expected((s) => { s.dispatch = '20 us'; }));
+  await page.context().close();
+});
+
+test('launch: only the accelerator changes', async () => {
+  const page = await openPage(env.browser, env.url);
+  const host = await value(page, 'host.batched.epoch_time_s');
+  const launch = await value(page, 'accelerator.batched.launch_time_s');
+  await fill(page, '#launch', '10 us');
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), host);
+  assert.equal(await value(page, 'host.batch_one.epoch_time_s'), (expected().host.batch_one.epoch_time_s));
+  assert.ok(near(await value(page, 'accelerator.batched.launch_time_s'), 2 * launch, 1e-9));
+  assert.equal(await value(page, 'host.batched.launch_time_s'), 0);
+  const r = expected((s) => { s.launch = '10 us'; });
+  await assertRunsMatch(page, r);
+  assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size);
+  await page.context().close();
+});
+
+test('device spec: editing the host peak marks it custom, shows the original source, and restores', async () => {
+  const page = await openPage(env.browser, env.url);
+  assert.equal(await page.isVisible('#host-custom'), false);
+  const compute = await value(page, 'host.batched.compute_time_s');
+  const accel = await value(page, 'accelerator.batched.epoch_time_s');
+  await fill(page, '#host-peak-fp32', '2 TFLOP/s');
+  assert.ok(near(await value(page, 'host.batched.compute_time_s'), compute / 2, 1e-9));
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), accel);
+  await assertRunsMatch(page, expected((s) => { s.host = { base: 'reference-cpu', peak_flops: { fp32: '2 TFLOP/s' } }; }));
+  await page.waitForSelector('#host-custom', { state: 'visible' });
+  assert.match(await page.textContent('#host-edited'), /Edited from the Reference CPU/);
+  assert.match(await page.textContent('#host-source summary'), /original Reference CPU/);
+  assert.match(await page.textContent('#host-source p'), /ReferenceCPU\.yaml/, 'the datasheet source of the original');
+  await afterUpdate(page, () => page.click('#host-restore'));
+  assert.equal(await page.inputValue('#host-peak-fp32'), '1 TFLOP/s');
+  assert.equal(await page.isVisible('#host-custom'), false);
+  assert.equal(await value(page, 'host.batched.compute_time_s'), compute);
+  await page.context().close();
+});
+
+test('device spec: accelerator bandwidth sets its memory time', async () => {
+  const page = await openPage(env.browser, env.url);
+  const memory = await value(page, 'accelerator.batched.memory_time_s');
+  await fill(page, '#accelerator-bw', '1.675 TB/s');
+  assert.ok(near(await value(page, 'accelerator.batched.memory_time_s'), memory * 2, 1e-9));
+  assert.equal(await page.isVisible('#accelerator-custom'), true);
+  await page.context().close();
+});
+
+test('device picker: another accelerator from the registry', async () => {
+  const page = await openPage(env.browser, env.url);
+  await choose(page, '#accelerator-id', 'a100-sxm-80gb');
+  assert.equal(await page.inputValue('#accelerator-peak-fp32'), '19.5 TFLOP/s');
+  const r = expected((s) => { s.accelerator = 'a100-sxm-80gb'; });
+  await assertRunsMatch(page, r);
+  const flops = await value(page, 'network.batched.flops');
+  assert.ok(near(await value(page, 'accelerator.batched.compute_time_s'), flops / 19.5e12, 1e-9));
+  assert.match(await page.textContent('#accelerator-source p'), /A100/);
+  await page.context().close();
+});
+
+test('phase: inference runs one pass per layer and lowers the operations', async () => {
+  const page = await openPage(env.browser, env.url);
+  const ops = await value(page, 'network.batched.launched_ops');
+  const flops = await value(page, 'network.batched.flops');
+  await choose(page, '#phase', 'inference');
+  assert.equal(await page.inputValue('#ops_per_layer'), '1', 'operations per layer follows the phase default');
+  assert.equal(await value(page, 'network.batched.launched_ops'), ops / 3);
+  assert.ok(near(await value(page, 'network.batched.flops'), flops / 3));
+  await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, phase: 'inference', ops_per_layer: 1 }; }));
+  await page.context().close();
+});
+
+test('operations per layer and extra operations per step set O = s·(L·ops + extra)', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#ops_per_layer', '4');
+  await fill(page, '#extra_ops_per_step', '5');
+  const steps = await value(page, 'network.batched.steps_per_epoch');
+  assert.equal(await value(page, 'network.batched.launched_ops'), steps * (3 * 4 + 5));
+  await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, ops_per_layer: 4, extra_ops_per_step: 5 }; }));
+  await page.context().close();
+});
+
+test('drop last: the partial batch goes, steps are ⌊N ÷ batch⌋', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '64');
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), 938);
+  await afterUpdate(page, () => page.check('#drop_last'));
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), 937);
+  await assertRunsMatch(page, expected((s) => { s.network.batch_size = 64; s.assumptions = { ...s.assumptions, drop_last: true }; }));
+  await page.context().close();
+});
+
+test('overlap roofline: work = max(compute, memory)', async () => {
+  const page = await openPage(env.browser, env.url);
+  await choose(page, '#overlap', 'roofline');
+  for (const run of RUNS) {
+    const c = await value(page, `${run}.compute_time_s`);
+    const m = await value(page, `${run}.memory_time_s`);
+    assert.equal(await value(page, `${run}.work_time_s`), Math.max(c, m), run);
+  }
+  // The bar shows one work segment, named by what bounds it.
+  assert.equal(await page.locator('[data-key="host.batched.memory"]').count(), 1);
+  assert.equal(await page.locator('[data-key="host.batched.compute"]').count(), 0);
+  await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, overlap: 'roofline' }; }));
+  await page.context().close();
+});
+
+test('precision: a host without a bf16 peak gets a field error; adding one recovers', async () => {
+  const page = await openPage(env.browser, env.url);
+  const bytes = await value(page, 'network.batched.bytes');
+  await choose(page, '#precision', 'bf16');
+  // The bf16 peak field moved to the main spec grid and carries the engine's message.
+  await page.waitForSelector('#host-peak-bf16[aria-invalid="true"]');
+  const field = page.locator('#host-specs .field', { has: page.locator('#host-peak-bf16') });
+  assert.match(await field.textContent(), /has no bf16 peak/);
+  assert.equal(await page.getAttribute('#results', 'class'), 'results stale');
+  await fill(page, '#host-peak-bf16', '10 TFLOP/s');
+  assert.equal(await page.getAttribute('#host-peak-bf16', 'aria-invalid'), null);
+  assert.equal(await page.getAttribute('#results', 'class'), 'results');
+  assert.equal(await value(page, 'network.batched.bytes'), bytes / 2, 'two bytes per value instead of four');
+  const r = expected((s) => {
+    s.precision = 'bf16';
+    s.host = { base: 'reference-cpu', peak_flops: { bf16: '10 TFLOP/s' } };
+  });
+  await assertRunsMatch(page, r);
+  const flops = await value(page, 'network.batched.flops');
+  assert.ok(near(await value(page, 'accelerator.batched.compute_time_s'), flops / 989.4e12, 1e-9));
+  await page.context().close();
+});
+
+test('dataset: registry picker and a custom size', async () => {
+  const page = await openPage(env.browser, env.url);
+  await choose(page, '#dataset', 'cifar-10');
+  assert.equal(await page.inputValue('#examples'), '50000');
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), Math.ceil(50000 / 32));
+  await assertRunsMatch(page, expected((s) => { s.network.dataset = 'cifar-10'; }));
+  await fill(page, '#examples', '1000');
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), 32);
+  assert.equal(await page.isVisible('#dataset-custom'), true);
+  await assertRunsMatch(page, expected((s) => { s.network.dataset = { base: 'cifar-10', training_examples: 1000 }; }));
+  await page.context().close();
+});
+
+test('widths: add and remove layers', async () => {
+  const page = await openPage(env.browser, env.url);
+  const ops = await value(page, 'network.batched.launched_ops');
+  await afterUpdate(page, () => page.click('#add-layer'));
+  assert.equal(await page.locator('#widths input').count(), 5);
+  assert.equal(await page.inputValue('#width-3'), '64', 'the new layer copies the width before it');
+  assert.equal(await value(page, 'network.batched.launched_ops'), (ops / 3) * 4);
+  await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 128, 64, 64, 10]; }));
+  await fill(page, '#width-3', '32');
+  await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 128, 64, 32, 10]; }));
+  await afterUpdate(page, () => page.click('button[aria-label="Remove layer 1"]'));
+  assert.equal(await page.locator('#widths input').count(), 4);
+  await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 64, 32, 10]; }));
+  // Down to two widths (one layer): the last remove button is disabled.
+  await afterUpdate(page, () => page.click('button[aria-label="Remove layer 1"]'));
+  await afterUpdate(page, () => page.click('button[aria-label="Remove layer 1"]'));
+  assert.equal(await page.locator('#widths input').count(), 2);
+  assert.equal(await page.isDisabled('button[aria-label="Remove layer 1"]'), true);
+  await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 10]; }));
+  await page.context().close();
+});
+
+test('energy prices: each scales its own part of the energy', async () => {
+  const page = await openPage(env.browser, env.url);
+  const arith = await value(page, 'host.batched.arithmetic_energy_j');
+  const data = await value(page, 'host.batched.data_movement_energy_j');
+  await fill(page, '#flop_energy', '7.4 pJ/flop');
+  assert.ok(near(await value(page, 'host.batched.arithmetic_energy_j'), 2 * arith, 1e-9));
+  assert.equal(await value(page, 'host.batched.data_movement_energy_j'), data);
+  await fill(page, '#dram_energy_per_byte', '80 pJ/B');
+  assert.ok(near(await value(page, 'host.batched.data_movement_energy_j'), data / 2, 1e-9));
+  await assertRunsMatch(page, expected((s) => { s.flop_energy = '7.4 pJ/flop'; s.dram_energy_per_byte = '80 pJ/B'; }));
+  await page.context().close();
+});
+
+test('invalid input: the field shows the engine message, the last result stays greyed, then recovers', async () => {
+  const page = await openPage(env.browser, env.url);
+  const epoch = await page.textContent('[data-key="host.batched.epoch_time_s"]');
+  await fill(page, '#dispatch', 'abc');
+  let message = '';
+  try {
+    expected((s) => { s.dispatch = 'abc'; });
+  } catch (err) {
+    assert.equal(err.code, 'E_UNIT');
+    assert.equal(err.path, '/dispatch');
+    message = err.errors[0].message;
+  }
+  assert.ok(message, 'the engine rejects "abc"');
+  assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), 'true');
+  const errorId = (await page.getAttribute('#dispatch', 'aria-describedby')).split(' ')[0];
+  assert.equal(await page.textContent(`#${errorId}`), message);
+  assert.ok(await page.locator('#dispatch').evaluate((el, id) => el.parentElement.querySelector(`#${id}`) != null, errorId),
+    'the message sits next to the field');
+  // The last good result stays, greyed, with a note.
+  assert.equal(await page.textContent('[data-key="host.batched.epoch_time_s"]'), epoch);
+  assert.match(await page.getAttribute('#results', 'class'), /stale/);
+  assert.match(await page.getAttribute('#answer', 'class'), /stale/);
+  assert.match(await page.textContent('#stale-note'), /last valid result.*Dispatch per operation/);
+  await page.screenshot({ path: join(artifacts, 'error-1280.png'), fullPage: true });
+  // The note's button takes the keyboard to the field.
+  await page.click('#stale-note button');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'dispatch');
+  await fill(page, '#dispatch', '10 us');
+  assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), null);
+  assert.equal(await page.locator('.field-error:not(.global)').count(), 0);
+  assert.equal(await page.getAttribute('#results', 'class'), 'results');
+  assert.equal(await page.isVisible('#stale-note'), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('invalid integers reach the engine as typed: E_TYPE for text, E_RANGE for 0', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', 'abc');
+  assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true');
+  assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /expected a whole number/);
+  await fill(page, '#batch_size', '0');
+  assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /0 is out of range/);
+  await fill(page, '#width-2', 'x');
+  assert.equal(await page.getAttribute('#width-2', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true', 'both errors are shown');
+  await fill(page, '#width-2', '64');
+  await fill(page, '#batch_size', '1,024');
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), Math.ceil(60000 / 1024), 'thousands separators are read');
+  assert.equal(await page.locator('[aria-invalid]').count(), 0);
+  await page.context().close();
+});
+
+test('the first error state, from a link, shows no result but the message', async () => {
+  const base = env.calc.defaultScenario();
+  const hash = `#scenario=${encodeURIComponent(JSON.stringify({ ...base, launch: '5 parsecs' }))}`;
+  const page = await openPage(env.browser, env.url, { hash });
+  assert.equal(await page.getAttribute('#launch', 'aria-invalid'), 'true');
+  assert.equal(await page.inputValue('#launch'), '5 parsecs');
+  assert.match(await page.textContent('#status'), /not valid yet/);
+  await fill(page, '#launch', '5 us');
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), expected().accelerator.batched.epoch_time_s);
+  await page.context().close();
+});
+
+test('formulas: each bar segment shows its formula with the numbers filled in', async () => {
+  const page = await openPage(env.browser, env.url);
+  await page.focus('[data-key="host.batched.dispatch"]');
+  assert.equal(await page.textContent('#formula'),
+    'Reference CPU (MLSys·im), at batch size 32: dispatch = O × dispatch = 16,875 ops × 10 µs = 168.75 ms (61.5% of the epoch)');
+  await page.click('[data-key="accelerator.batched.launch"]');
+  assert.match(await page.textContent('#formula'), /launch = O × launch = 16,875 ops × 5 µs = 84.375 ms/);
+  await page.hover('[data-key="host.batched.compute"]');
+  assert.match(await page.textContent('#formula'), /compute = F ÷ P = 39.306 GFLOP ÷ 1 TFLOP\/s \(fp32\) = 39.306 ms/);
+  assert.match(await page.getAttribute('[data-key="host.batched.memory"]', 'title'), /memory = Y ÷ BW = 3.3093 GB ÷ 50 GB\/s = 66.187 ms/);
+  // The formula follows its segment when the numbers change.
+  await page.click('[data-key="host.batched.dispatch"]');
+  await fill(page, '#dispatch', '20 us');
+  assert.match(await page.textContent('#formula'), /16,875 ops × 20 µs = 337.5 ms/);
+  await page.context().close();
+});
+
+test('keyboard: bar segments are reachable with Tab and show their formula', async () => {
+  const page = await openPage(env.browser, env.url);
+  await page.focus('#overlap');
+  let found = '';
+  for (let i = 0; i < 40 && !found; i++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => (document.activeElement?.classList.contains('seg') ? document.activeElement.getAttribute('data-key') : ''));
+  }
+  assert.equal(found, 'host.batched.compute');
+  assert.match(await page.textContent('#formula'), /compute = F ÷ P/);
+  await page.context().close();
+});
+
+test('presets: each one shows what the engine computes for it', async () => {
+  const page = await openPage(env.browser, env.url);
+  for (const preset of env.calc.presets()) {
+    if (preset.id !== (await page.inputValue('#preset'))) await choose(page, '#preset', preset.id);
+    const r = env.calc.solve(preset.scenario);
+    await assertRunsMatch(page, r);
+    assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size ?? 0, preset.id);
+    assert.equal(await page.textContent('#preset-desc'), preset.description);
+    assert.equal(await page.isVisible('#preset-edited'), false);
+  }
+  await page.context().close();
+});
+
+test('shareable link: the URL hash restores the whole calculation', async () => {
+  const page = await openPage(env.browser, env.url);
+  await choose(page, '#accelerator-id', 'l4');
+  await fill(page, '#dispatch', '3 us');
+  await fill(page, '#host-bw', '100 GB/s');
+  const link = page.url();
+  assert.match(link, /#preset=mnist-cpu-vs-h100&scenario=/);
+  const again = await openPage(env.browser, link);
+  assert.equal(await again.inputValue('#dispatch'), '3 us');
+  assert.equal(await again.inputValue('#accelerator-id'), 'l4');
+  assert.equal(await again.inputValue('#host-bw'), '100 GB/s');
+  assert.equal(await again.isVisible('#host-custom'), true);
+  assert.equal(await again.isVisible('#preset-edited'), true);
+  const r = expected((s) => { s.accelerator = 'l4'; s.dispatch = '3 us'; s.host = { base: 'reference-cpu', memory_bandwidth: '100 GB/s' }; });
+  await assertRunsMatch(again, r);
+  await page.context().close();
+  await again.context().close();
+});
+
+test('export: CSV with units, scenario JSON, report paragraph', async () => {
+  const page = await openPage(env.browser, env.url);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+  assert.match(download.suggestedFilename(), /^mnist-epoch-cpu-vs-h100\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  assert.match(csv, /^quantity,unit,/);
+  assert.match(csv, /\r\nEpoch time,s,0\.27424314,0\.254699524477611\d*,/);
+  assert.match(csv, /Crossover batch size,examples,21/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#copy-json');
+  await page.waitForFunction(() => document.getElementById('export-status')?.textContent?.includes('JSON'));
+  const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  assert.deepEqual(env.calc.solve(json).host.batched, expected().host.batched, 'the copied JSON solves to the same result');
+  assert.match(await page.inputValue('#report'), /274\.2 ms on the Reference CPU/);
+  await page.context().close();
+});

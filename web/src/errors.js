@@ -1,0 +1,70 @@
+// Engine errors shown next to the control they are about: the error's JSON pointer (path) is matched
+// against the controls' data-path, most specific first.
+import { h } from './dom.js';
+
+const ERROR_CLASS = 'field-error';
+let serial = 0;
+
+/**
+ * The control for an engine error path, or null for the whole document.
+ * @param {string} path  JSON pointer, e.g. "/network/widths/2" or "/host/peak_flops"
+ * @param {string} precision  chosen precision: "/host/peak_flops" means that precision's field
+ * @returns {HTMLElement|null}
+ */
+export function controlFor(path, precision) {
+  const byPath = (p) => /** @type {HTMLElement|null} */ (document.querySelector(`[data-path="${CSS.escape(p)}"]`));
+  if (/\/peak_flops$/.test(path)) {
+    const field = byPath(`${path}/${precision}`);
+    if (field) return field;
+  }
+  for (let p = path; p; p = p.slice(0, p.lastIndexOf('/'))) {
+    const el = byPath(p);
+    if (el) return el;
+  }
+  return null;
+}
+
+/**
+ * Marks the controls the errors are about and shows each message next to its control.
+ * @param {{code: string, path: string, message: string}[]} errors
+ * @param {string} precision
+ * @returns {{control: HTMLElement|null, error: {code: string, path: string, message: string}}[]}
+ */
+export function showErrors(errors, precision) {
+  clearErrors();
+  const placed = [];
+  for (const error of errors) {
+    const control = controlFor(error.path, precision);
+    placed.push({ control, error });
+    if (!control) continue;
+    const wrapper = /** @type {HTMLElement} */ (control.closest('.field') ?? control);
+    let box = /** @type {HTMLElement|null} */ (wrapper.querySelector(`:scope > .${ERROR_CLASS}`));
+    if (!box) {
+      box = h('p', { class: ERROR_CLASS, id: `field-error-${++serial}` });
+      wrapper.append(box);
+    }
+    box.append(h('span', {}, error.message));
+    if (control.matches('input, select, textarea')) control.setAttribute('aria-invalid', 'true');
+    const described = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    if (!described.includes(box.id)) control.setAttribute('aria-describedby', [box.id, ...described].join(' '));
+    // Make sure the message can be seen: open any closed <details> around it.
+    for (let d = control.closest('details'); d; d = d.parentElement?.closest('details') ?? null) {
+      /** @type {HTMLDetailsElement} */ (d).open = true;
+    }
+  }
+  return placed;
+}
+
+/** Removes every field error and aria-invalid mark. */
+export function clearErrors() {
+  for (const box of document.querySelectorAll(`.${ERROR_CLASS}:not(.global)`)) {
+    const id = box.id;
+    for (const el of document.querySelectorAll(`[aria-describedby~="${id}"]`)) {
+      const rest = (el.getAttribute('aria-describedby') ?? '').split(' ').filter((x) => x && x !== id);
+      if (rest.length) el.setAttribute('aria-describedby', rest.join(' '));
+      else el.removeAttribute('aria-describedby');
+    }
+    box.remove();
+  }
+  for (const el of document.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+}

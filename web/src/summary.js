@@ -1,0 +1,99 @@
+// The answer in words: headline figures, one plain sentence, and a report paragraph to copy.
+import { h, replace } from './dom.js';
+import { time, energy, int, times, percent } from './format.js';
+
+/** @typedef {import('epochcalc').Result} Result */
+
+/**
+ * Headline figures as a definition list.
+ * @param {HTMLElement} dl @param {Result} r
+ */
+export function renderHeadline(dl, r) {
+  const c = r.comparison;
+  const b = int(r.network.batched.batch_size);
+  const item = (term, key, value, main, note) => h('div', { class: 'stat' },
+    h('dt', {}, term),
+    h('dd', {}, h('span', { class: 'big', 'data-key': key, 'data-value': value, title: typeof value === 'number' ? String(value) : null }, main),
+      note && h('span', { class: 'note' }, note)));
+  replace(dl,
+    item(`Host epoch, batch ${b}`, 'host.batched.epoch', r.host.batched.epoch_time_s, time(r.host.batched.epoch_time_s),
+      `${percent(r.host.batched.overhead_fraction)} overhead`),
+    item(`Accelerator epoch, batch ${b}`, 'accelerator.batched.epoch', r.accelerator.batched.epoch_time_s,
+      time(r.accelerator.batched.epoch_time_s), `${percent(r.accelerator.batched.overhead_fraction)} overhead`),
+    item('Accelerator speedup', 'speedup.batched', c.accelerator_speedup_batched, `${times(c.accelerator_speedup_batched)}`,
+      `at batch ${b}; ${times(c.accelerator_speedup_batch_one)} at batch 1`),
+    item('Batching speedup', 'batching.host', c.batching_speedup_host, `${times(c.batching_speedup_host)} host`,
+      `${times(c.batching_speedup_accelerator)} accelerator (batch ${b} vs 1)`),
+    item('Crossover', 'crossover', c.crossover_batch_size ?? '', c.crossover_batch_size == null ? 'none' : `batch ${int(c.crossover_batch_size)}`,
+      c.crossover_batch_size == null ? 'the accelerator never wins' : 'accelerator faster from here'));
+}
+
+/** "A is 1.08× faster than B (254.7 ms vs 274.2 ms)". */
+function compare(r, which) {
+  const tH = r.host[which].epoch_time_s;
+  const tA = r.accelerator[which].epoch_time_s;
+  if (tA === tH) return `both devices take ${time(tA)}`;
+  return tA < tH
+    ? `the ${r.accelerator.name} is ${times(tH / tA)} faster than the ${r.host.name}: ${time(tA)} vs ${time(tH)} per epoch`
+    : `the ${r.host.name} is ${times(tA / tH)} faster than the ${r.accelerator.name}: ${time(tH)} vs ${time(tA)} per epoch`;
+}
+
+/** Where the crossover is, in words. @param {Result} r */
+function crossoverText(r) {
+  const c = r.comparison.crossover_batch_size;
+  const n = int(r.scenario.network.dataset.training_examples);
+  if (c == null) return `The accelerator does not win at any batch size from 1 to ${n}.`;
+  if (c === 1) return 'The accelerator is faster at every batch size, even 1.';
+  return `The accelerator starts to win at batch size ${int(c)}.`;
+}
+
+/**
+ * One plain paragraph: who wins where, the crossover, how much is overhead.
+ * @param {Result} r
+ */
+export function sentence(r) {
+  const b = r.network.batched.batch_size;
+  const parts = [];
+  const first = compare(r, 'batched');
+  parts.push(`At batch size ${int(b)}, ${first}.`);
+  if (b !== 1) {
+    const sameWinner = (r.accelerator.batched.epoch_time_s < r.host.batched.epoch_time_s) ===
+      (r.accelerator.batch_one.epoch_time_s < r.host.batch_one.epoch_time_s);
+    parts.push(`At batch size 1, ${sameWinner ? '' : 'by contrast, '}${compare(r, 'batch_one')}.`);
+  }
+  parts.push(crossoverText(r));
+  const oh = r.host.batched.overhead_fraction;
+  const oa = r.accelerator.batched.overhead_fraction;
+  const most = Math.min(oh, oa) > 0.5 ? ' Most of the time is overhead, not work: bigger batches or fewer operations help more than faster hardware.'
+    : Math.max(oh, oa) < 0.2 ? ' Real work dominates, so faster hardware pays off.' : '';
+  parts.push(`Per-operation overhead is ${percent(oh)} of the host's epoch and ${percent(oa)} of the accelerator's at batch size ${int(b)}.${most}`);
+  return parts.join(' ');
+}
+
+/**
+ * A paragraph to paste into a report, with the assumptions that matter.
+ * @param {Result} r @param {string} version
+ */
+export function report(r, version) {
+  const sc = r.scenario;
+  const b = int(r.network.batched.batch_size);
+  const c = r.comparison;
+  const ds = sc.network.dataset;
+  const a = sc.assumptions;
+  const hb = r.host.batched;
+  const ab = r.accelerator.batched;
+  return [
+    `Using epochcalc ${version}, an analytical model, one ${a.phase} epoch of a ${sc.network.widths.join('-')} dense network`,
+    ` (${int(r.network.parameters)} parameters, ${sc.precision}) over ${ds.name} (${int(ds.training_examples)} examples) at batch size ${b}`,
+    ` takes ${time(hb.epoch_time_s)} on the ${r.host.name} (${percent(hb.overhead_fraction)} of it per-operation overhead)`,
+    ` and ${time(ab.epoch_time_s)} on the ${r.accelerator.name} (${percent(ab.overhead_fraction)} overhead),`,
+    ` an accelerator speedup of ${times(c.accelerator_speedup_batched)}; at batch size 1 it is ${times(c.accelerator_speedup_batch_one)}.`,
+    ` ${crossoverText(r)}`,
+    ` Assumptions: ${time(sc.dispatch)} framework dispatch per operation on both devices and ${time(sc.launch)} kernel launch on the accelerator,`,
+    ` ${a.ops_per_layer} operations per layer${a.extra_ops_per_step ? ` plus ${a.extra_ops_per_step} per step` : ''},`,
+    ` ${a.overlap === 'roofline' ? 'compute and memory traffic overlapped (roofline)' : 'compute and memory traffic not overlapped'}.`,
+    hb.energy_j === ab.energy_j
+      ? ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on either device (overhead time is not priced).`
+      : ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on the host and ${energy(ab.energy_j)} on the accelerator (overhead time is not priced).`,
+  ].join('');
+}

@@ -1,0 +1,98 @@
+// The numbers behind the bars as tables, and the same rows as CSV.
+import { h, replace } from './dom.js';
+import { time, energy, si, int, percent, exact } from './format.js';
+
+const COLUMNS = /** @type {const} */ ([
+  ['host', 'batched'], ['accelerator', 'batched'], ['host', 'batch_one'], ['accelerator', 'batch_one'],
+]);
+
+/** Rows of the results table: key in Run, label, unit, formatter. */
+const ROWS = /** @type {const} */ ([
+  ['compute_time_s', 'Compute', 's', (x) => time(x, { fixed: 3 })],
+  ['memory_time_s', 'Memory traffic', 's', (x) => time(x, { fixed: 3 })],
+  ['work_time_s', 'Work', 's', (x) => time(x, { fixed: 3 })],
+  ['dispatch_time_s', 'Dispatch', 's', (x) => time(x, { fixed: 3 })],
+  ['launch_time_s', 'Kernel launch', 's', (x) => time(x, { fixed: 3 })],
+  ['overhead_time_s', 'Overhead', 's', (x) => time(x, { fixed: 3 })],
+  ['epoch_time_s', 'Epoch time', 's', (x) => time(x, { fixed: 3 })],
+  ['overhead_fraction', 'Overhead share', '', (x) => percent(x)],
+  ['arithmetic_energy_j', 'Arithmetic energy', 'J', (x) => energy(x, { fixed: 3 })],
+  ['data_movement_energy_j', 'Data-movement energy', 'J', (x) => energy(x, { fixed: 3 })],
+  ['energy_j', 'Energy', 'J', (x) => energy(x, { fixed: 3 })],
+]);
+
+/** Column headings: device role and batch size. @param {import('epochcalc').Result} r */
+function headings(r) {
+  const b = int(r.network.batched.batch_size);
+  return COLUMNS.map(([role, which]) => ({
+    role, which,
+    text: `${role === 'host' ? 'Host' : 'Accelerator'}, batch ${which === 'batched' ? b : 1}`,
+    title: r[role].name,
+  }));
+}
+
+/**
+ * The results table: time split and energy split for the four runs.
+ * @param {HTMLTableElement} table @param {import('epochcalc').Result} r
+ */
+export function renderResultTable(table, r) {
+  const heads = headings(r);
+  replace(table,
+    h('caption', {}, `Host: ${r.host.name}. Accelerator: ${r.accelerator.name}. Hover a value for its exact figure.`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
+      ...heads.map((c) => h('th', { scope: 'col', title: c.title }, c.text)))),
+    h('tbody', {}, ...ROWS.map(([key, label, unit, fmt]) => h('tr', { class: key === 'epoch_time_s' ? 'total' : null },
+      h('th', { scope: 'row' }, label),
+      ...COLUMNS.map(([role, which]) => {
+        const v = r[role][which][key];
+        return h('td', {
+          'data-key': `${role}.${which}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v),
+        }, fmt(v));
+      })))));
+}
+
+/**
+ * The workload table: what the model counts for one epoch (same on both devices).
+ * @param {HTMLTableElement} table @param {import('epochcalc').Result} r
+ */
+export function renderProfileTable(table, r) {
+  const cols = /** @type {const} */ (['batched', 'batch_one']);
+  const rows = [
+    ['steps_per_epoch', 'Steps s', (x) => int(x), ''],
+    ['flops', 'FLOPs F', (x) => si(x, 'FLOP'), 'FLOP'],
+    ['bytes', 'Bytes moved Y', (x) => si(x, 'B'), 'B'],
+    ['launched_ops', 'Operations O', (x) => int(x), 'ops'],
+  ];
+  const ds = r.scenario.network.dataset;
+  replace(table,
+    h('caption', {}, `${r.scenario.network.widths.join('-')} network: ${int(r.network.layers)} layers, ${int(r.network.parameters)} parameters; ${ds.name}, ${int(ds.training_examples)} training examples.`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
+      ...cols.map((c) => h('th', { scope: 'col' }, `Batch ${int(r.network[c].batch_size)}`)))),
+    h('tbody', {}, ...rows.map(([key, label, fmt, unit]) => h('tr', {},
+      h('th', { scope: 'row' }, label),
+      ...cols.map((c) => {
+        const v = r.network[c][key];
+        return h('td', { 'data-key': `network.${c}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) }, fmt(v));
+      })))));
+}
+
+/** One CSV field. @param {string|number} v */
+const field = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+
+/**
+ * The results as CSV with units in SI (seconds, joules), full precision.
+ * @param {import('epochcalc').Result} r
+ */
+export function toCsv(r) {
+  const heads = headings(r);
+  const lines = [['quantity', 'unit', ...heads.map((c) => `${c.text} (${c.title})`)]];
+  for (const [key, label, unit] of ROWS) {
+    lines.push([label, unit || 'fraction', ...COLUMNS.map(([role, which]) => r[role][which][key])]);
+  }
+  const profile = [['steps_per_epoch', 'Steps', 'steps'], ['flops', 'FLOPs', 'FLOP'], ['bytes', 'Bytes moved', 'B'], ['launched_ops', 'Operations', 'ops']];
+  for (const [key, label, unit] of profile) {
+    lines.push([label, unit, ...COLUMNS.map(([, which]) => r.network[which][key])]);
+  }
+  lines.push(['Crossover batch size', 'examples', r.comparison.crossover_batch_size ?? 'none', '', '', '']);
+  return `${lines.map((l) => l.map(field).join(',')).join('\r\n')}\r\n`;
+}
