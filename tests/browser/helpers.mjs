@@ -93,6 +93,11 @@ export async function value(page, key) {
   return Number(v);
 }
 
+/** An element's text with no-break spaces (between numbers and units) read as spaces. */
+export async function text(page, selector) {
+  return ((await page.textContent(selector)) ?? '').replace(/\u00a0/g, ' ');
+}
+
 /** The page's recompute counter. */
 const updates = (page) => page.evaluate(() => Number(document.documentElement.dataset.updates ?? 0));
 

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { setUp, openPage, value, fill, choose, afterUpdate, near, artifacts } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, choose, afterUpdate, near, artifacts } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -38,15 +38,15 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.equal(r.accelerator.batched.epoch_time_s.toFixed(6), '0.254700');
   assert.equal(r.comparison.crossover_batch_size, 21);
   await assertRunsMatch(page, r);
-  assert.equal(await page.textContent('[data-key="host.batched.epoch_time_s"]'), '274.243 ms');
-  assert.equal(await page.textContent('[data-key="accelerator.batched.epoch_time_s"]'), '254.700 ms');
-  assert.equal(await page.textContent('[data-key="crossover"]'), 'batch 21');
+  assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), '274.243 ms');
+  assert.equal(await text(page, '[data-key="accelerator.batched.epoch_time_s"]'), '254.700 ms');
+  assert.equal(await text(page, '[data-key="crossover"]'), 'batch 21');
   assert.equal(await value(page, 'crossover'), 21);
   assert.equal(await page.inputValue('#preset'), 'mnist-cpu-vs-h100');
   assert.equal(await page.inputValue('#dispatch'), '10 us');
   assert.equal(await page.inputValue('#host-id'), 'reference-cpu');
   assert.equal(await page.inputValue('#accelerator-id'), 'h100-sxm');
-  const sentence = await page.textContent('#sentence');
+  const sentence = await text(page, '#sentence');
   assert.match(sentence, /At batch size 32, the NVIDIA H100 SXM5 80GB is 1\.08× faster/);
   assert.match(sentence, /starts to win at batch size 21/);
   // Four bars; the host has no launch segment.
@@ -55,8 +55,8 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.equal(await page.locator('[data-key="accelerator.batched.launch"]').count(), 1);
   // Sweep: chart drawn, table has the crossover row.
   assert.equal(await page.locator('#sweep-chart canvas').count(), 1);
-  assert.match(await page.textContent('#sweep-table'), /21 \(crossover\)/);
-  assert.match(await page.textContent('#sweep-desc'), /faster from batch size 21/);
+  assert.match(await text(page, '#sweep-table'), /21 \(crossover\)/);
+  assert.match(await text(page, '#sweep-desc'), /faster from batch size 21/);
   await page.screenshot({ path: join(artifacts, 'default-1280.png'), fullPage: true });
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -68,7 +68,7 @@ test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
   const r = expected((s) => { s.network.batch_size = 64; });
   await assertRunsMatch(page, r);
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 938);
-  assert.equal(await page.textContent('[data-key="crossover"]'), 'batch 21');
+  assert.equal(await text(page, '[data-key="crossover"]'), 'batch 21');
   await page.context().close();
 });
 
@@ -111,9 +111,9 @@ test('device spec: editing the host peak marks it custom, shows the original sou
   assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), accel);
   await assertRunsMatch(page, expected((s) => { s.host = { base: 'reference-cpu', peak_flops: { fp32: '2 TFLOP/s' } }; }));
   await page.waitForSelector('#host-custom', { state: 'visible' });
-  assert.match(await page.textContent('#host-edited'), /Edited from the Reference CPU/);
-  assert.match(await page.textContent('#host-source summary'), /original Reference CPU/);
-  assert.match(await page.textContent('#host-source p'), /ReferenceCPU\.yaml/, 'the datasheet source of the original');
+  assert.match(await text(page, '#host-edited'), /Edited from the Reference CPU/);
+  assert.match(await text(page, '#host-source summary'), /original Reference CPU/);
+  assert.match(await text(page, '#host-source p'), /ReferenceCPU\.yaml/, 'the datasheet source of the original');
   await afterUpdate(page, () => page.click('#host-restore'));
   assert.equal(await page.inputValue('#host-peak-fp32'), '1 TFLOP/s');
   assert.equal(await page.isVisible('#host-custom'), false);
@@ -138,7 +138,7 @@ test('device picker: another accelerator from the registry', async () => {
   await assertRunsMatch(page, r);
   const flops = await value(page, 'network.batched.flops');
   assert.ok(near(await value(page, 'accelerator.batched.compute_time_s'), flops / 19.5e12, 1e-9));
-  assert.match(await page.textContent('#accelerator-source p'), /A100/);
+  assert.match(await text(page, '#accelerator-source p'), /A100/);
   await page.context().close();
 });
 
@@ -262,7 +262,7 @@ test('energy prices: each scales its own part of the energy', async () => {
 
 test('invalid input: the field shows the engine message, the last result stays greyed, then recovers', async () => {
   const page = await openPage(env.browser, env.url);
-  const epoch = await page.textContent('[data-key="host.batched.epoch_time_s"]');
+  const epoch = await text(page, '[data-key="host.batched.epoch_time_s"]');
   await fill(page, '#dispatch', 'abc');
   let message = '';
   try {
@@ -275,14 +275,14 @@ test('invalid input: the field shows the engine message, the last result stays g
   assert.ok(message, 'the engine rejects "abc"');
   assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), 'true');
   const errorId = (await page.getAttribute('#dispatch', 'aria-describedby')).split(' ')[0];
-  assert.equal(await page.textContent(`#${errorId}`), message);
+  assert.equal(await text(page, `#${errorId}`), message);
   assert.ok(await page.locator('#dispatch').evaluate((el, id) => el.parentElement.querySelector(`#${id}`) != null, errorId),
     'the message sits next to the field');
   // The last good result stays, greyed, with a note.
-  assert.equal(await page.textContent('[data-key="host.batched.epoch_time_s"]'), epoch);
+  assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), epoch);
   assert.match(await page.getAttribute('#results', 'class'), /stale/);
   assert.match(await page.getAttribute('#answer', 'class'), /stale/);
-  assert.match(await page.textContent('#stale-note'), /last valid result.*Dispatch per operation/);
+  assert.match(await text(page, '#stale-note'), /last valid result.*Dispatch per operation/);
   await page.screenshot({ path: join(artifacts, 'error-1280.png'), fullPage: true });
   // The note's button takes the keyboard to the field.
   await page.click('#stale-note button');
@@ -319,7 +319,7 @@ test('the first error state, from a link, shows no result but the message', asyn
   const page = await openPage(env.browser, env.url, { hash });
   assert.equal(await page.getAttribute('#launch', 'aria-invalid'), 'true');
   assert.equal(await page.inputValue('#launch'), '5 parsecs');
-  assert.match(await page.textContent('#status'), /not valid yet/);
+  assert.match(await text(page, '#status'), /not valid yet/);
   await fill(page, '#launch', '5 us');
   assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), expected().accelerator.batched.epoch_time_s);
   await page.context().close();
@@ -328,17 +328,17 @@ test('the first error state, from a link, shows no result but the message', asyn
 test('formulas: each bar segment shows its formula with the numbers filled in', async () => {
   const page = await openPage(env.browser, env.url);
   await page.focus('[data-key="host.batched.dispatch"]');
-  assert.equal(await page.textContent('#formula'),
+  assert.equal(await text(page, '#formula'),
     'Reference CPU (MLSys·im), at batch size 32: dispatch = O × dispatch = 16,875 ops × 10 µs = 168.75 ms (61.5% of the epoch)');
   await page.click('[data-key="accelerator.batched.launch"]');
-  assert.match(await page.textContent('#formula'), /launch = O × launch = 16,875 ops × 5 µs = 84.375 ms/);
+  assert.match(await text(page, '#formula'), /launch = O × launch = 16,875 ops × 5 µs = 84.375 ms/);
   await page.hover('[data-key="host.batched.compute"]');
-  assert.match(await page.textContent('#formula'), /compute = F ÷ P = 39.306 GFLOP ÷ 1 TFLOP\/s \(fp32\) = 39.306 ms/);
-  assert.match(await page.getAttribute('[data-key="host.batched.memory"]', 'title'), /memory = Y ÷ BW = 3.3093 GB ÷ 50 GB\/s = 66.187 ms/);
+  assert.match(await text(page, '#formula'), /compute = F ÷ P = 39.306 GFLOP ÷ 1 TFLOP\/s \(fp32\) = 39.306 ms/);
+  assert.match((await page.getAttribute('[data-key="host.batched.memory"]', 'title')).replace(/\u00a0/g, ' '), /memory = Y ÷ BW = 3.3093 GB ÷ 50 GB\/s = 66.187 ms/);
   // The formula follows its segment when the numbers change.
   await page.click('[data-key="host.batched.dispatch"]');
   await fill(page, '#dispatch', '20 us');
-  assert.match(await page.textContent('#formula'), /16,875 ops × 20 µs = 337.5 ms/);
+  assert.match(await text(page, '#formula'), /16,875 ops × 20 µs = 337.5 ms/);
   await page.context().close();
 });
 
@@ -351,7 +351,7 @@ test('keyboard: bar segments are reachable with Tab and show their formula', asy
     found = await page.evaluate(() => (document.activeElement?.classList.contains('seg') ? document.activeElement.getAttribute('data-key') : ''));
   }
   assert.equal(found, 'host.batched.compute');
-  assert.match(await page.textContent('#formula'), /compute = F ÷ P/);
+  assert.match(await text(page, '#formula'), /compute = F ÷ P/);
   await page.context().close();
 });
 
@@ -362,7 +362,7 @@ test('presets: each one shows what the engine computes for it', async () => {
     const r = env.calc.solve(preset.scenario);
     await assertRunsMatch(page, r);
     assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size ?? 0, preset.id);
-    assert.equal(await page.textContent('#preset-desc'), preset.description);
+    assert.equal(await text(page, '#preset-desc'), preset.description);
     assert.equal(await page.isVisible('#preset-edited'), false);
   }
   await page.context().close();
@@ -400,6 +400,6 @@ test('export: CSV with units, scenario JSON, report paragraph', async () => {
   await page.waitForFunction(() => document.getElementById('export-status')?.textContent?.includes('JSON'));
   const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
   assert.deepEqual(env.calc.solve(json).host.batched, expected().host.batched, 'the copied JSON solves to the same result');
-  assert.match(await page.inputValue('#report'), /274\.2 ms on the Reference CPU/);
+  assert.match(await page.inputValue('#report'), /274\.2\sms on the Reference CPU/);
   await page.context().close();
 });

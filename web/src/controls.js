@@ -233,7 +233,9 @@ export function createControls({ reg, getState, setState, changed }) {
     for (const role of DEVICE_ROLES) {
       if (el.id !== `${role}-id`) continue;
       const entry = hardwareById(reg, el.value);
-      s[role] = entry ? deviceFromRegistry(entry) : { ...s[role], id: null, name: `Custom ${role === 'host' ? 'CPU' : 'accelerator'}` };
+      s[role] = entry
+        ? deviceFromRegistry(entry)
+        : { ...s[role], id: null, name: `Custom ${role === 'host' ? 'CPU' : 'accelerator'}`, source: '' };
       render(s);
       changed(true);
       return;

@@ -1,6 +1,8 @@
 // Number and unit formatting: values auto-scaled for reading, exact values for titles and tables.
 
 const LOCALE = 'en-US';
+/** Between a number and its unit, so that "274.2 ms" never breaks across lines. */
+const NBSP = '\u00a0';
 const cache = new Map();
 /** @param {Intl.NumberFormatOptions} opts */
 function nf(opts) {
@@ -43,9 +45,9 @@ const SI = /** @type {[number, string][]} */ ([[1, ''], [1e3, 'k'], [1e6, 'M'], 
  * @param {number} x @param {[number, string][]} scales @param {{digits?: number, fixed?: number}} [how]
  */
 function scaled(x, scales, how) {
-  if (x === 0) return `0 ${scales.find((s) => s[0] === 1)?.[1] ?? scales[0][1]}`;
+  if (x === 0) return `0${NBSP}${scales.find((s) => s[0] === 1)?.[1] ?? scales[0][1]}`;
   const [f, unit] = pick(x, scales);
-  return `${num(x / f, how)} ${unit}`;
+  return `${num(x / f, how)}${NBSP}${unit}`;
 }
 
 /** Seconds → "274.2 ms". @param {number} s @param {{digits?: number, fixed?: number}} [how] */
@@ -58,9 +60,9 @@ export const energy = (j, how) => scaled(j, ENERGY, how);
  * @param {number} x @param {string} unit @param {{digits?: number, fixed?: number}} [how]
  */
 export function si(x, unit, how) {
-  if (x === 0) return `0 ${unit}`;
+  if (x === 0) return `0${NBSP}${unit}`;
   const [f, prefix] = pick(x, SI);
-  return `${num(x / f, how)} ${prefix}${unit}`;
+  return `${num(x / f, how)}${NBSP}${prefix}${unit}`;
 }
 
 /** Full-precision value with its SI unit, for titles: "0.27424314 s". @param {number} x @param {string} unit */

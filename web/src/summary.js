@@ -24,8 +24,23 @@ export function renderHeadline(dl, r) {
       `at batch ${b}; ${times(c.accelerator_speedup_batch_one)} at batch 1`),
     item('Batching speedup', 'batching.host', c.batching_speedup_host, `${times(c.batching_speedup_host)} host`,
       `${times(c.batching_speedup_accelerator)} accelerator (batch ${b} vs 1)`),
+    energyItem(r, b),
     item('Crossover', 'crossover', c.crossover_batch_size ?? '', c.crossover_batch_size == null ? 'none' : `batch ${int(c.crossover_batch_size)}`,
       c.crossover_batch_size == null ? 'the accelerator never wins' : 'accelerator faster from here'));
+}
+
+/** The energy split of the batched epoch (arithmetic vs data movement). @param {Result} r @param {string} b */
+function energyItem(r, b) {
+  const hb = r.host.batched;
+  const ab = r.accelerator.batched;
+  const same = hb.energy_j === ab.energy_j;
+  const share = hb.energy_j > 0 ? hb.data_movement_energy_j / hb.energy_j : 0;
+  return h('div', { class: 'stat' },
+    h('dt', {}, `Energy per epoch, batch ${b}`),
+    h('dd', {},
+      h('span', { class: 'big', 'data-key': 'energy', 'data-value': hb.energy_j, title: `${hb.energy_j} J` },
+        same ? energy(hb.energy_j) : `${energy(hb.energy_j)} / ${energy(ab.energy_j)}`),
+      h('span', { class: 'note' }, `${percent(share)} data movement, ${percent(1 - share)} arithmetic${same ? ', either device' : ''}`)));
 }
 
 /** "A is 1.08× faster than B (254.7 ms vs 274.2 ms)". */
