@@ -41,6 +41,23 @@ function labelled(v, decades) {
   return true;
 }
 
+/** Round times for a log axis: decades below a minute, then minutes and hours; finer if few fit. */
+function timeTicks(lo, hi) {
+  const levels = [
+    [[1], [60, 600, 3600, 36000, 360000]],
+    [[1, 2, 5], [60, 120, 300, 600, 1200, 3600, 7200, 18000, 36000, 72000, 180000, 360000]],
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9], [60, 120, 180, 240, 300, 600, 900, 1200, 1800, 2700, 3600, 5400, 7200, 10800, 18000, 36000, 72000]],
+  ];
+  let ticks = [];
+  for (const [steps, big] of levels) {
+    ticks = [];
+    for (let k = Math.floor(Math.log10(lo)) - 1; k <= 1; k++) for (const m of steps) ticks.push(m * 10 ** k);
+    ticks = [...ticks.filter((t) => t < 60), ...big].filter((t) => t >= lo * 0.999 && t <= hi * 1.001);
+    if (ticks.length >= 3) break;
+  }
+  return ticks;
+}
+
 /** Colours from the stylesheet (they change with the colour scheme). */
 function palette() {
   const css = getComputedStyle(document.documentElement);
@@ -108,8 +125,6 @@ export function createSweepChart(container, table, desc) {
   function build(sweep, r) {
     const colors = palette();
     const xs = sweep.points.map((p) => p.batch_size);
-    const ys = sweep.points.flatMap((p) => [p.host.epoch_time_s, p.accelerator.epoch_time_s]).filter((v) => v > 0);
-    const yDecades = Math.log10(Math.max(...ys) / Math.min(...ys));
     const xDecades = Math.log10(Math.max(...xs) / Math.min(...xs));
     /** Labels, ticks and grid lines only at the splits `keep` accepts. @param {(v: number) => boolean} keep */
     const only = (keep) => {
@@ -129,7 +144,10 @@ export function createSweepChart(container, table, desc) {
     const opts = {
       width: container.clientWidth || 600,
       height: height(),
-      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+      scales: {
+        x: { time: false, distr: 3, log: 10, range: (_u, min, max) => [min, max] },
+        y: { distr: 3, log: 10 },
+      },
       series: [
         { label: 'Batch size', value: (_u, v) => (v == null ? '–' : int(v)) },
         {
@@ -149,7 +167,10 @@ export function createSweepChart(container, table, desc) {
         },
         {
           ...axis, label: 'Epoch time (log scale)', labelSize: 20, size: 64,
-          ...only((v) => labelled(v, yDecades)),
+          splits: (_u, _i, min, max) => timeTicks(min, max),
+          filter: (_u, splits) => splits,
+          grid: { stroke: colors.grid, width: 1 },
+          ticks: { stroke: colors.grid, width: 1 },
           values: (_u, splits) => splits.map((v) => (v == null ? '' : time(v, { digits: 3 }))),
         },
       ],
