@@ -29,14 +29,12 @@ async function start() {
 
   /** @type {import('./state.js').Registry} */
   const reg = { hardware: calc.hardware(), datasets: calc.datasets(), presets: calc.presets() };
-  const initial = () => {
-    const s = fromScenario(reg, calc.defaultScenario());
-    return s;
-  };
-  /** @type {import('./state.js').State} */
-  let state = fromHash(reg, location.hash) ?? initial();
-  /** The last scenario that solved, with its result: what the export buttons use. */
-  /** @type {{scenario: import('epochcalc').ScenarioInput, result: import('epochcalc').Result}|null} */
+  /** What the user typed: from a shared link, else the default preset. @type {import('./state.js').State} */
+  let state = fromHash(reg, location.hash) ?? fromScenario(reg, calc.defaultScenario());
+  /**
+   * The last scenario that solved, with its result: what the export buttons use.
+   * @type {{scenario: import('epochcalc').ScenarioInput, result: import('epochcalc').Result}|null}
+   */
   let good = null;
   let writtenHash = location.hash;
 
