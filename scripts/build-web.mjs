@@ -5,7 +5,7 @@
 // first visit loads.
 // Needs the wasm module built first: bash scripts/build-wasm.sh.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -73,6 +73,7 @@ export async function buildWeb(options = {}) {
   });
   copyFileSync(join(root, 'web/index.html'), join(outdir, 'index.html'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
+  await buildOffline(outdir, wrapper);
 
   const files = ['index.html', 'app.js', 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map((name) => {
     const data = readFileSync(join(outdir, name));
@@ -88,9 +89,49 @@ export async function buildWeb(options = {}) {
     console.log(`  ${'page (html, app.*)'.padEnd(22)}${' '.repeat(11)}${kb(page)}  (budget ${BUDGET.page / 1024} KB)`);
     console.log(`  ${'engine (js + wasm)'.padEnd(22)}${' '.repeat(11)}${kb(total - page)}`);
     console.log(`  ${'first visit total'.padEnd(22)}${' '.repeat(11)}${kb(total)}  (budget ${BUDGET.total / 1024} KB)`);
+    const offline = statSync(join(outdir, 'epochcalc-offline.html')).size;
+    console.log(`  epochcalc-offline.html ${kb(offline)}  (one file that also opens from disk; not loaded by the page)`);
     if (page > BUDGET.page || total > BUDGET.total) console.warn('build-web: over the size budget');
   }
   return { files, total, page, outdir };
+}
+
+/**
+ * epochcalc-offline.html: the same page as one self-contained file that also opens from disk
+ * (file:// cannot fetch modules or the .wasm): CSS and JS inline, the wasm as base64, which the page
+ * hands to the engine as wasmBinary. Not part of a first visit; for saving and sharing a copy.
+ * @param {string} outdir @param {string} wrapper
+ */
+async function buildOffline(outdir, wrapper) {
+  const js = await build({
+    entryPoints: [join(root, 'web/src/main.js')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2022'],
+    alias: { epochcalc: wrapper },
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+  });
+  // Inside an inline <script>, "</script" would end it early; "<\/script" means the same to JS.
+  const code = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const css = readFileSync(join(outdir, 'app.css'), 'utf8').replace(/<\/style/gi, '<\\/style');
+  const wasm64 = readFileSync(join(outdir, 'epochcalc_core.wasm')).toString('base64');
+  const html = readFileSync(join(root, 'web/index.html'), 'utf8');
+  const pieces = [
+    [/<link rel="stylesheet" href="app.css">/, () => `<style>${css}</style>`],
+    [/<link rel="modulepreload"[^>]*>\n?/, () => ''],
+    [/<link rel="preload"[^>]*>\n?/, () => ''],
+    [/<script type="module" src="app.js"><\/script>/,
+      () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n<script type="module">${code}</script>`],
+  ];
+  let out = html;
+  for (const [pattern, replacement] of pieces) {
+    if (!pattern.test(out)) throw new Error(`build-web: web/index.html has no ${pattern} to inline`);
+    out = out.replace(pattern, replacement);
+  }
+  writeFileSync(join(outdir, 'epochcalc-offline.html'), out);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

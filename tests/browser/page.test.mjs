@@ -3,8 +3,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { setUp, openPage, value, text, fill, choose, afterUpdate, near, artifacts } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, choose, afterUpdate, near, artifacts, dist } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -402,4 +403,19 @@ test('export: CSV with units, scenario JSON, report paragraph', async () => {
   assert.deepEqual(env.calc.solve(json).host.batched, expected().host.batched, 'the copied JSON solves to the same result');
   assert.match(await page.inputValue('#report'), /274\.2\sms on the Reference CPU/);
   await page.context().close();
+});
+
+test('epochcalc-offline.html: one file that opens from disk (file://) and computes the same', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`request ${r.url()}`); });
+  await page.goto(pathToFileURL(join(dist, 'epochcalc-offline.html')).href);
+  await page.waitForSelector('html[data-ready]');
+  await assertRunsMatch(page, expected());
+  await fill(page, '#dispatch', '20 us');
+  await assertRunsMatch(page, expected((s) => { s.dispatch = '20 us'; }));
+  assert.deepEqual(problems, []);
+  await context.close();
 });

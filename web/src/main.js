@@ -13,14 +13,25 @@ import { copyText, download, fileName, reportHeightToParent } from './share.js';
 /** Milliseconds to wait after a keystroke before recomputing. */
 const DEBOUNCE_MS = 50;
 
+/**
+ * The single-file build (epochcalc-offline.html) carries the wasm as base64, as file:// cannot fetch
+ * it; the normal page fetches epochcalc_core.wasm.
+ */
+function embeddedWasm() {
+  const el = document.getElementById('epochcalc-wasm');
+  if (!el) return {};
+  const bytes = atob((el.textContent ?? '').trim());
+  return { wasmBinary: Uint8Array.from(bytes, (c) => c.charCodeAt(0)) };
+}
+
 async function start() {
   const status = $('status');
   let calc;
   try {
-    calc = await createCalculator();
+    calc = await createCalculator(embeddedWasm());
   } catch (err) {
     status.textContent = location.protocol === 'file:'
-      ? 'The calculator cannot load from a file: serve this folder over http, e.g. node scripts/serve.mjs.'
+      ? 'The calculator cannot load from a file: serve this folder over http (node scripts/serve.mjs) or open epochcalc-offline.html.'
       : `The calculator could not load its WebAssembly engine (${err instanceof Error ? err.message : String(err)}).`;
     status.classList.add('error');
     return;
