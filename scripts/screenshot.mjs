@@ -1,0 +1,26 @@
+// Writes docs/screenshot.png, the README's picture of the page: the top of the default view at
+// 1280 x 900 in the light scheme. Run after a build: `node scripts/screenshot.mjs`.
+import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { serve } from './serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = await serve({ root: path.join(root, 'dist'), port: 0 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  await page.goto(server.url);
+  // The page marks itself ready once the first result is on screen.
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 15000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
+  console.log('wrote docs/screenshot.png');
+} finally {
+  await browser.close();
+  await server.close();
+}
