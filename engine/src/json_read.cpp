@@ -46,10 +46,17 @@ std::string describe(const json& value) {
   return text.substr(0, cut) + "...";
 }
 
+// A bound for a message: whole numbers with thousands separators ("10,000,000,000"), others as JSON
+// writes them ("1e+18").
 std::string format_number(double value) {
-  json j = value;
-  if (value == std::floor(value) && std::fabs(value) < 1e15) j = static_cast<std::int64_t>(value);
-  return j.dump();  // 1e+18 for the large bounds
+  if (value != std::floor(value) || std::fabs(value) >= 1e15) return json(value).dump();
+  const std::string digits = std::to_string(static_cast<std::int64_t>(std::fabs(value)));
+  std::string text = value < 0 ? "-" : "";
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ TEST_CASE("inputs beyond the allowed range are E_RANGE, not overflow") {
   REQUIRE(e["errors"].size() == 3);
   CHECK(e["errors"][0]["path"] == "/host/peak_flops/fp32");
   CHECK(e["errors"][0]["message"] == "0.5 is out of range: a FLOP rate must be at least 1 FLOP/s");
-  CHECK(e["errors"][1]["message"] == "1e+300 is out of range: a time must be at most 3600 s");
+  CHECK(e["errors"][1]["message"] == "1e+300 is out of range: a time must be at most 3,600 s");
   CHECK(e["errors"][2]["message"] == "\"2 J/flop\" is out of range: an energy per FLOP must be at most 1 J/flop");
 }
 
@@ -133,7 +133,7 @@ TEST_CASE("sweep: default grid and explicit batch sizes") {
   const json bad = json::parse(sweep_json(scenario, "[0, 70000]"));
   REQUIRE(bad["errors"].size() == 2);
   CHECK(bad["errors"][0]["path"] == "/batch_sizes/0");
-  CHECK(bad["errors"][1]["message"] == "70000 is out of range: use a whole number from 1 to 60000");
+  CHECK(bad["errors"][1]["message"] == "70000 is out of range: use a whole number from 1 to 60,000");
   CHECK(json::parse(sweep_json(scenario, "{}"))["errors"][0]["code"] == "E_TYPE");
   CHECK(json::parse(sweep_json(scenario, "[1,"))["errors"][0]["code"] == "E_JSON");
 }

@@ -87,9 +87,9 @@ TEST_CASE("unknown fields are errors with a suggestion") {
 
 TEST_CASE("values out of range name the allowed range") {
   check_single(errors_with("/network/batch_size", 0),
-               {"E_RANGE", "/network/batch_size", "0 is out of range: use a whole number from 1 to 10000000000"});
+               {"E_RANGE", "/network/batch_size", "0 is out of range: use a whole number from 1 to 10,000,000,000"});
   check_single(errors_with("/network/widths/1", 0),
-               {"E_RANGE", "/network/widths/1", "0 is out of range: use a whole number from 1 to 1000000"});
+               {"E_RANGE", "/network/widths/1", "0 is out of range: use a whole number from 1 to 1,000,000"});
   check_single(errors_with("/dispatch", "-1 us"),
                {"E_RANGE", "/dispatch", "\"-1 us\" is out of range: a time must be at least 0 s"});
   check_single(errors_with("/dispatch", -0.5),
@@ -100,9 +100,9 @@ TEST_CASE("values out of range name the allowed range") {
 
 TEST_CASE("wrong JSON types are reported with what was expected") {
   check_single(errors_with("/network/batch_size", "32"),
-               {"E_TYPE", "/network/batch_size", "expected a whole number from 1 to 10000000000, got a string"});
+               {"E_TYPE", "/network/batch_size", "expected a whole number from 1 to 10,000,000,000, got a string"});
   check_single(errors_with("/network/batch_size", 2.5),
-               {"E_TYPE", "/network/batch_size", "2.5 is not a whole number: use a whole number from 1 to 10000000000"});
+               {"E_TYPE", "/network/batch_size", "2.5 is not a whole number: use a whole number from 1 to 10,000,000,000"});
   check_single(errors_with("/launch", true),
                {"E_TYPE", "/launch", "expected a time as a string like \"10 us\" or a number in s, got a boolean"});
   check_single(errors_with("/assumptions/drop_last", "yes"),
