@@ -39,7 +39,7 @@ const rows = [
   ['sweep, 1,000 batch sizes', `${median(() => calc.sweep({ preset: 'mnist-cpu-vs-h100' }, Array.from({ length: 1000 }, (_, i) => i + 1)), 20).toFixed(0)} µs`, ''],
 ];
 
-// First visit: every file in dist/ (the page loads all of them).
+// First visit: every file in dist/ but the offline single-file copy, which only a download fetches.
 const dist = path.join(root, 'dist');
 let total = 0;
 try {
@@ -47,10 +47,12 @@ try {
     const full = path.join(dist, file);
     if (!statSync(full).isFile()) continue;
     const gz = gzipSync(readFileSync(full), { level: 9 }).length;
-    total += gz;
-    rows.push([`gzip ${file}`, `${(gz / 1024).toFixed(1)} KB`, file.endsWith('.wasm') ? 'budget: 80 KB' : '']);
+    const offline = file === 'epochcalc-offline.html';
+    if (!offline) total += gz;
+    const note = file.endsWith('.wasm') ? 'budget: 80 KB' : offline ? 'not part of a first visit' : '';
+    rows.push([`gzip ${file}`, `${(gz / 1024).toFixed(1)} KB`, note]);
   }
-  rows.push(['gzip first visit, all of dist/', `${(total / 1024).toFixed(1)} KB`, 'budget: 150 KB']);
+  rows.push(['gzip first visit (index.html and what it loads)', `${(total / 1024).toFixed(1)} KB`, 'budget: 150 KB']);
 } catch {
   rows.push(['dist/', 'not built', 'run npm run build']);
 }
