@@ -58,6 +58,10 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.equal(await page.locator('#sweep-chart canvas').count(), 1);
   assert.match(await text(page, '#sweep-table'), /21 \(crossover\)/);
   assert.match(await text(page, '#sweep-desc'), /faster from batch size 21/);
+  // Off the chart, the legend shows the values at the configured batch size, never blanks.
+  const legend = await text(page, '#sweep-chart .u-legend');
+  assert.match(legend, /Batch size\s*32/);
+  assert.match(legend, /274\.2 ms[\s\S]*254\.7 ms/);
   await page.screenshot({ path: join(artifacts, 'default-1280.png'), fullPage: true });
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -121,6 +121,15 @@ export function createSweepChart(container, table, desc) {
     line(marks.batch, [2, 3], colors.muted, `your batch: ${int(marks.batch)}`, false);
   }
 
+  /**
+   * The legend's value when the pointer is off the chart: the one at the configured batch size, so
+   * the legend never shows blanks. @param {uPlot} u @param {number} series
+   */
+  function atYourBatch(u, series) {
+    const i = u.data[0].indexOf(marks.batch);
+    return u.data[series][i < 0 ? 0 : i];
+  }
+
   /** @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function build(sweep, r) {
     const colors = palette();
@@ -149,14 +158,14 @@ export function createSweepChart(container, table, desc) {
         y: { distr: 3, log: 10 },
       },
       series: [
-        { label: 'Batch size', value: (_u, v) => (v == null ? '–' : int(v)) },
+        { label: 'Batch size', value: (u, v) => int(v ?? atYourBatch(u, 0)) },
         {
           label: `Host: ${r.host.name}`, stroke: colors.host, width: 2.5,
-          value: (_u, v) => (v == null ? '–' : time(v)), points: { show: false },
+          value: (u, v) => time(v ?? atYourBatch(u, 1)), points: { show: false },
         },
         {
           label: `Accelerator: ${r.accelerator.name}`, stroke: colors.accel, width: 2.5, dash: [10 * devicePixelRatio, 6 * devicePixelRatio],
-          value: (_u, v) => (v == null ? '–' : time(v)), points: { show: false },
+          value: (u, v) => time(v ?? atYourBatch(u, 2)), points: { show: false },
         },
       ],
       axes: [
