@@ -17,17 +17,25 @@ using namespace epochcalc;
 
 constexpr int exit_ok = 0, exit_fault = 1, exit_invalid = 2;
 
+// Pretty JSON for the terminal. Arguments may carry invalid UTF-8; it is replaced, never fatal.
+std::string pretty(const json& document) { return document.dump(2, ' ', false, json::error_handler_t::replace); }
+
 int report_errors(const Errors& errors, bool as_json) {
   const json document = errors_to_json(errors);
-  if (as_json) std::cout << document.dump(2) << "\n";
+  if (as_json) std::cout << pretty(document) << "\n";
   else std::cerr << cli::format_errors(document);
   const bool fault = !errors.empty() && errors.front().code == code::internal;
   return fault ? exit_fault : exit_invalid;
 }
 
-// The scenario document the options describe, before solving: a file or a preset, then the --set lines.
+bool sets_preset(const std::string& setting) {
+  return setting.rfind("preset=", 0) == 0 || setting.rfind("/preset=", 0) == 0;
+}
+
+// The scenario document the options describe, before solving: a file or a preset, then the --set
+// lines. "--set preset=ID" picks the preset before it is expanded; the other lines edit its fields.
 std::optional<json> build_document(const cli::Options& options, Errors& errors) {
-  json document;
+  json document = json::object();
   if (options.scenario_file) {
     std::string text;
     if (*options.scenario_file == "-") {
@@ -40,18 +48,17 @@ std::optional<json> build_document(const cli::Options& options, Errors& errors) 
       }
       text.assign(std::istreambuf_iterator<char>(file), {});
     }
-    document = json::parse(text, nullptr, false);
-    if (document.is_discarded()) {
-      // Let the engine word the JSON error, with its position.
-      const json reply = json::parse(solve_json(text));
-      for (const json& e : reply.at("errors")) errors.push_back({e.at("code"), e.at("path"), e.at("message")});
-      return std::nullopt;
-    }
+    auto parsed = parse_json_text(text, "the scenario", errors);
+    if (!parsed) return std::nullopt;
+    document = std::move(*parsed);
   } else {
-    document = {{"preset", options.preset.value_or(std::string(registry::default_preset_id))}};
+    document["preset"] = options.preset.value_or(std::string(registry::default_preset_id));
   }
+  for (const std::string& setting : options.settings)
+    if (sets_preset(setting)) cli::apply_setting(document, setting, errors);
   document = expand_preset(document, errors);
-  for (const std::string& setting : options.settings) cli::apply_setting(document, setting, errors);
+  for (const std::string& setting : options.settings)
+    if (!sets_preset(setting)) cli::apply_setting(document, setting, errors);
   if (!errors.empty()) return std::nullopt;
   return document;
 }
@@ -64,13 +71,13 @@ int run(const std::vector<std::string>& args) {
     case cli::Action::help: std::cout << cli::usage_text(); return exit_ok;
     case cli::Action::version: std::cout << "epochcalc " << version() << "\n"; return exit_ok;
     case cli::Action::list_presets:
-      std::cout << (options.json ? json::parse(presets_json()).dump(2) + "\n" : cli::format_presets());
+      std::cout << (options.json ? pretty(json::parse(presets_json())) + "\n" : cli::format_presets());
       return exit_ok;
     case cli::Action::list_hardware:
-      std::cout << (options.json ? json::parse(hardware_json()).dump(2) + "\n" : cli::format_hardware());
+      std::cout << (options.json ? pretty(json::parse(hardware_json())) + "\n" : cli::format_hardware());
       return exit_ok;
     case cli::Action::list_datasets:
-      std::cout << (options.json ? json::parse(datasets_json()).dump(2) + "\n" : cli::format_datasets());
+      std::cout << (options.json ? pretty(json::parse(datasets_json())) + "\n" : cli::format_datasets());
       return exit_ok;
     case cli::Action::solve: break;
   }
@@ -83,7 +90,7 @@ int run(const std::vector<std::string>& args) {
     for (const json& e : reply.at("errors")) found.push_back({e.at("code"), e.at("path"), e.at("message")});
     return report_errors(found, options.json);
   }
-  std::cout << (options.json ? reply.dump(2) + "\n" : cli::format_report(reply));
+  std::cout << (options.json ? pretty(reply) + "\n" : cli::format_report(reply));
   return exit_ok;
 }
 

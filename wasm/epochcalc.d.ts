@@ -1,5 +1,6 @@
 // Hand-written typings for the epochcalc ES module (Emscripten 3.1.6 cannot emit them).
-// Field names are exactly those of the engine's JSON contract (docs/model.md).
+// Field names are exactly those of the engine's JSON contract (README.md, "Using it"; the equations
+// behind the numbers are in docs/model.md).
 
 /** A quantity: a number in SI base units, or a string "number unit" such as "10 us" or "3.35 TB/s". */
 export type Quantity = number | string;
@@ -154,6 +155,7 @@ export interface EngineError {
 
 /** Thrown for invalid input: `code` and `path` of the first error, `errors` all of them. */
 export class EpochcalcError extends Error {
+  constructor(errors: EngineError[]);
   code: string;
   path: string;
   errors: EngineError[];

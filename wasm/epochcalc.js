@@ -22,9 +22,25 @@ function unwrap(text) {
   return reply;
 }
 
+/** JSON.stringify would write NaN and Infinity as null, which reads as "delete this field" over a
+ * preset; sent as strings, the engine reports them at their path instead. */
+const keepNonFinite = (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value);
+
 /** Scenario objects are sent as JSON text; a string is taken as JSON text already. */
-function toText(value) {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+function toText(value, what = 'scenario') {
+  if (typeof value === 'string') return value;
+  let text;
+  try {
+    text = JSON.stringify(value, keepNonFinite);
+  } catch (error) {
+    text = undefined; // BigInt or a cycle
+  }
+  if (typeof text !== 'string') {
+    throw new EpochcalcError([
+      { code: 'E_TYPE', path: '', message: `expected the ${what} as an object or JSON text, got ${typeof value}` },
+    ]);
+  }
+  return text;
 }
 
 /**
@@ -44,7 +60,7 @@ export async function createCalculator(options = {}) {
     version: core._version(),
     solve: (scenario) => unwrap(core._solve(toText(scenario))),
     sweep: (scenario, batchSizes = null) =>
-      unwrap(core._sweep(toText(scenario), batchSizes == null ? '' : JSON.stringify(batchSizes))),
+      unwrap(core._sweep(toText(scenario), batchSizes == null ? '' : toText(batchSizes, 'batch size list'))),
     presets: () => copy(presets),
     hardware: () => copy(hardware),
     datasets: () => copy(datasets),

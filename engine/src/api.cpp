@@ -50,27 +50,49 @@ std::optional<std::string> first_non_finite(const json& value, const std::string
 
 constexpr std::size_t max_sweep_points = 10'000;
 
-// nlohmann's DOM builder, told to record where parsing failed instead of throwing, so the position
-// reaches the user in builds without exception support too.
-struct PositionedParser : nlohmann::detail::json_sax_dom_parser<json> {
-  using json_sax_dom_parser::json_sax_dom_parser;
+// nlohmann's DOM builder, told to record where parsing failed instead of throwing (so the position
+// reaches the user in builds without exception support too), and to refuse deep nesting: copying or
+// destroying a deeply nested document recurses, and would overflow the stack.
+struct CheckedParser : nlohmann::detail::json_sax_dom_parser<json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<json>;
+  using Base::Base;
   std::size_t failed_at = 0;
+  std::size_t depth = 0;
+  bool too_deep = false;
+
+  bool start_object(std::size_t elements) { return enter() && Base::start_object(elements); }
+  bool start_array(std::size_t elements) { return enter() && Base::start_array(elements); }
+  bool end_object() { return --depth, Base::end_object(); }
+  bool end_array() { return --depth, Base::end_array(); }
   template <typename Exception>
   bool parse_error(std::size_t position, const std::string& /*token*/, const Exception& /*error*/) {
     failed_at = position;
     return false;
   }
+
+ private:
+  bool enter() {
+    too_deep = ++depth > max_json_depth;
+    return !too_deep;
+  }
 };
 
-// Parses text as JSON for one of the text entry points; nullopt (with E_JSON) when it is not JSON.
-std::optional<json> parse_text(std::string_view text, const std::string& what, Errors& errors) {
+}  // namespace
+
+std::optional<json> parse_json_text(std::string_view text, const std::string& what, Errors& errors) {
   json document;
-  PositionedParser parser(document, /*allow_exceptions=*/false);
-  if (json::sax_parse(text, &parser) && parser.failed_at == 0) return document;
-  errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(parser.failed_at) +
-                                        "): check quotes, commas and brackets there"});
+  CheckedParser parser(document, /*allow_exceptions=*/false);
+  if (json::sax_parse(text, &parser) && parser.failed_at == 0 && !parser.too_deep) return document;
+  if (parser.too_deep)
+    errors.push_back({code::json, "", what + " nests objects and arrays more than " + std::to_string(max_json_depth) +
+                                          " levels deep; a scenario needs at most 4"});
+  else
+    errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(parser.failed_at) +
+                                          "): check quotes, commas, brackets and numbers there"});
   return std::nullopt;
 }
+
+namespace {
 
 // Text of a reply. Messages quote user input, so a stray invalid UTF-8 byte is replaced, never fatal.
 std::string to_text(const json& document) { return document.dump(-1, ' ', false, json::error_handler_t::replace); }
@@ -143,7 +165,7 @@ json solve_document(const json& input) {
 std::string solve_json(std::string_view input) {
   return to_text(guarded([&] {
            Errors errors;
-           const auto doc = parse_text(input, "the scenario", errors);
+           const auto doc = parse_json_text(input, "the scenario", errors);
            return doc ? solve_document(*doc) : errors_to_json(errors);
          }));
 }
@@ -181,9 +203,9 @@ json sweep_document(const json& input, const json& batch_sizes) {
 std::string sweep_json(std::string_view input, std::string_view batch_sizes) {
   return to_text(guarded([&] {
            Errors errors;
-           const auto doc = parse_text(input, "the scenario", errors);
+           const auto doc = parse_json_text(input, "the scenario", errors);
            const auto sizes = batch_sizes.empty() ? std::optional<json>(json(nullptr))
-                                                  : parse_text(batch_sizes, "the batch size list", errors);
+                                                  : parse_json_text(batch_sizes, "the batch size list", errors);
            return doc && sizes ? sweep_document(*doc, *sizes) : errors_to_json(errors);
          }));
 }

@@ -75,7 +75,7 @@ std::optional<std::string> closest_match(std::string_view word, const std::vecto
   // "h100" for "h100-sxm": a unique candidate that starts with the word.
   std::optional<std::string> prefixed;
   for (const std::string& candidate : candidates) {
-    if (candidate.size() <= word.size() || candidate.compare(0, word.size(), word) != 0) continue;
+    if (candidate.size() <= word.size() || edit_distance(word, candidate.substr(0, word.size())) != 0) continue;
     if (prefixed) return std::nullopt;
     prefixed = candidate;
   }

@@ -181,10 +181,13 @@ json expand_preset(const json& input, Errors& errors) {
   }
   json patch = input;
   patch.erase("preset");
-  // Overriding part of a registry device or dataset keeps the rest of it.
+  // Overriding part of a registry device or dataset keeps the rest of it. An object with a "name"
+  // and no "base" is a complete new one and replaces it: nothing of the old one leaks in.
   const auto keep_base = [&](json& base_doc, json& patch_doc, const char* key) {
     if (!base_doc.contains(key) || !patch_doc.contains(key)) return;
-    if (base_doc[key].is_string() && patch_doc[key].is_object() && !patch_doc[key].contains("base"))
+    const json& patch_value = patch_doc[key];
+    if (base_doc[key].is_string() && patch_value.is_object() && !patch_value.contains("base") &&
+        !patch_value.contains("name"))
       patch_doc[key]["base"] = base_doc[key];
   };
   json merged = preset->scenario;

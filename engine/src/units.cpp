@@ -15,8 +15,37 @@ namespace {
 
 struct UnitEntry {
   std::string_view symbol;
-  double scale;  // to SI
+  double scale;  // to SI: a multiplier, or for sub-units (scale < 1) the divisor 1/scale is used
 };
+
+// "10 us" must become exactly 1e-05: dividing by 1e6 is exact where multiplying by 1e-6 is not.
+double to_si(double number, double scale) {
+  return scale < 1 ? number / std::round(1 / scale) : number * scale;
+}
+
+// The number at the start of a quantity: an optional sign, digits with an optional decimal point, an
+// optional exponent. Nothing else (no hex, no "inf"); returns how many characters it spans, 0 if none.
+std::size_t decimal_prefix(const std::string& text) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    return i - start;
+  };
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return 0;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    const std::size_t before_exponent = i++;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (digits() == 0) i = before_exponent;  // "5 EB" style: the e belongs to the unit
+  }
+  return i;
+}
 
 constexpr double kilo = 1e3, mega = 1e6, giga = 1e9, tera = 1e12, peta = 1e15;
 constexpr double kibi = 1024.0, mebi = kibi * 1024, gibi = mebi * 1024, tebi = gibi * 1024;
@@ -114,17 +143,21 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   const std::string hint = "write " + std::string(dimension_name(dimension)) + " as a number and a unit, e.g. " +
                            std::string(dimension_example(dimension));
   if (input.empty()) return unit_error("empty quantity: " + hint);
-  // strtod reads the number; it also accepts "inf" and "nan", which are refused below.
-  char* end = nullptr;
-  const double number = std::strtod(input.c_str(), &end);
-  if (end == input.c_str()) return unit_error("\"" + input + "\" does not start with a number: " + hint);
+  const std::size_t number_length = decimal_prefix(input);
+  if (number_length == 0) {
+    const bool not_finite = std::isnan(std::strtod(input.c_str(), nullptr)) || std::isinf(std::strtod(input.c_str(), nullptr));
+    if (not_finite) return unit_error("\"" + input + "\" is not a finite number: " + hint);
+    return unit_error("\"" + input + "\" does not start with a number: " + hint);
+  }
+  // Adding 0.0 turns -0 into 0.
+  const double number = std::strtod(input.substr(0, number_length).c_str(), nullptr) + 0.0;
   if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint);
-  const std::string symbol{trim(std::string_view(end))};
+  const std::string symbol{trim(std::string_view(input).substr(number_length))};
   if (symbol.empty())
     return unit_error("\"" + input + "\" has no unit: " + hint + " (a bare JSON number is read in " +
                       std::string(si_unit(dimension)) + ")");
   if (const UnitEntry* unit = find_unit(dimension, symbol)) {
-    const double value = number * unit->scale;
+    const double value = to_si(number, unit->scale);
     if (!std::isfinite(value)) return unit_error("\"" + input + "\" is too large");
     return value;
   }

@@ -61,8 +61,19 @@ TEST_CASE("invalid JSON text is E_JSON with the position") {
   CHECK(e["errors"][0]["code"] == "E_JSON");
   CHECK(e["errors"][0]["path"] == "");
   CHECK(e["errors"][0]["message"] ==
-        "the scenario is not valid JSON (at character 32): check quotes, commas and brackets there");
+        "the scenario is not valid JSON (at character 32): check quotes, commas, brackets and numbers there");
   CHECK(json::parse(solve_json(""))["errors"][0]["code"] == "E_JSON");
+}
+
+TEST_CASE("deeply nested JSON is refused before it can exhaust the stack") {
+  const std::string deep = "{\"name\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  const json e = json::parse(solve_json(deep));
+  REQUIRE(e["errors"].size() == 1);
+  CHECK(e["errors"][0]["code"] == "E_JSON");
+  CHECK(e["errors"][0]["message"] == "the scenario nests objects and arrays more than 64 levels deep; a scenario needs at most 4");
+  const std::string fine = "{\"preset\": \"mnist-cpu-vs-h100\", \"name\": " + std::string(20, '[') + std::string(20, ']') + "}";
+  CHECK(json::parse(solve_json(fine))["errors"][0]["path"] == "/name");  // parsed; then a type error
+  CHECK(json::parse(solve_json(R"({"preset": "mnist-cpu-vs-h100", "dispatch": 1e400})"))["errors"][0]["code"] == "E_JSON");
 }
 
 TEST_CASE("errors come back as a document listing every problem") {

@@ -252,6 +252,31 @@ TEST_CASE("presets expand, and overrides apply on top") {
                 }()});
 }
 
+TEST_CASE("over a preset, a complete device or dataset replaces the preset's, and nothing leaks in") {
+  const json device = {{"name", "MyChip"}, {"peak_flops", {{"fp32", "10 TFLOP/s"}}}, {"memory_bandwidth", "1 TB/s"}};
+  ParsedScenario parsed = parse_scenario(json{{"preset", "mnist-cpu-vs-h100"}, {"accelerator", device}});
+  REQUIRE(parsed.errors.empty());
+  const Device& chip = parsed.scenario->accelerator;
+  CHECK(chip.name == "MyChip");
+  CHECK(chip.peak_flops.size() == 1);
+  CHECK(chip.source.empty());
+  CHECK(chip.tdp == 0);
+  const Errors errors = parse_scenario(json{{"preset", "mnist-cpu-vs-h100"}, {"precision", "fp16"},
+                                            {"host", "h100-sxm"}, {"accelerator", device}}).errors;
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == "E_PRECISION");
+  CHECK(errors[0].path == "/accelerator/peak_flops");
+  parsed = parse_scenario(json{{"preset", "mnist-cpu-vs-h100"}, {"network", {{"dataset", {{"name", "tiny"}, {"training_examples", 10}}}}}});
+  REQUIRE(parsed.errors.empty());
+  CHECK(parsed.scenario->dataset.name == "tiny");
+}
+
+TEST_CASE("suggestions ignore case and complete a unique prefix") {
+  const Errors errors = errors_with("/accelerator", "H100");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].message.rfind("unknown hardware id \"H100\"; did you mean \"h100-sxm\"?", 0) == 0);
+}
+
 TEST_CASE("the normalized scenario is a valid input that gives the same scenario") {
   const ParsedScenario first = parse_scenario(default_document());
   const json normalized = scenario_to_json(*first.scenario);

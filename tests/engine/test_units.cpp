@@ -1,6 +1,7 @@
 // Quantity parsing: units, prefixes, dimensions and the messages for mistakes.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 #include <variant>
 
@@ -56,6 +57,14 @@ TEST_CASE("quantities convert to SI base units") {
   }
 }
 
+TEST_CASE("sub-units convert exactly, and -0 is 0") {
+  CHECK(parsed("10 us", Dimension::time) == 1e-05);
+  CHECK(parsed("5 us", Dimension::time) == 5e-06);
+  CHECK(parsed("3.7 pJ/flop", Dimension::energy_per_flop) == 3.7e-12);
+  CHECK(parsed("160 pJ/B", Dimension::energy_per_byte) == 1.6e-10);
+  CHECK(std::signbit(parsed("-0 us", Dimension::time)) == false);
+}
+
 TEST_CASE("decimal and binary prefixes are never confused") {
   CHECK(parsed("1 GB", Dimension::size) == 1e9);
   CHECK(parsed("1 GiB", Dimension::size) == 1073741824.0);
@@ -81,4 +90,7 @@ TEST_CASE("malformed quantities say how to write one") {
         "\"inf s\" is not a finite number: write a time as a number and a unit, e.g. \"10 us\"");
   CHECK(error_of("nan s", Dimension::time).find("not a finite number") != std::string::npos);
   CHECK(error_of("1e308 h", Dimension::time) == "\"1e308 h\" is too large");
+  CHECK(error_of("0x10 us", Dimension::time) ==
+        "unknown unit \"x10 us\" for a time; use one of: s, ms, us, µs, μs, ns, min, h");
+  CHECK(error_of("infinity s", Dimension::time).find("not a finite number") != std::string::npos);
 }

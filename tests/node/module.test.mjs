@@ -107,6 +107,21 @@ test('wrong JavaScript types are caught by the engine, not coerced', () => {
   );
 });
 
+test('values JSON cannot carry are reported at their path, not dropped', () => {
+  // Over a preset a null would delete the field; NaN and Infinity must not silently do that.
+  assert.throws(
+    () => calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: NaN }),
+    (e) => e.code === 'E_UNIT' && e.path === '/dispatch' && /not a finite number/.test(e.message),
+  );
+  assert.throws(
+    () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: Infinity } }),
+    (e) => e.code === 'E_TYPE' && e.path === '/network/batch_size',
+  );
+  for (const bad of [undefined, () => 1, { a: 1n }]) {
+    assert.throws(() => calc.solve(bad), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE' && e.path === '');
+  }
+});
+
 test('sweep gives epoch times over batch sizes', () => {
   const grid = calc.sweep({ preset: 'mnist-cpu-vs-h100' });
   assert.equal(grid.schema, 'epochcalc/sweep@1');

@@ -2,6 +2,7 @@
 // No function here throws; every failure comes back as an epochcalc/error@1 document.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,11 @@ std::string_view version();
 // The result contract for a solved scenario.
 nlohmann::ordered_json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
 nlohmann::ordered_json errors_to_json(const Errors& errors);
+
+// JSON text parsed without exceptions and at most max_json_depth levels deep; on failure nullopt and
+// an E_JSON error naming `what` ("the scenario") and the position.
+inline constexpr std::size_t max_json_depth = 64;
+std::optional<nlohmann::ordered_json> parse_json_text(std::string_view text, const std::string& what, Errors& errors);
 
 // Scenario document in, result or error document out.
 nlohmann::ordered_json solve_document(const nlohmann::ordered_json& input);
