@@ -77,6 +77,18 @@ test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
   await page.context().close();
 });
 
+test('preset reset: an edited preset goes back to its own values', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '64');
+  assert.equal(await page.isVisible('#preset-reset'), true);
+  await afterUpdate(page, () => page.click('#preset-reset'));
+  assert.equal(await page.inputValue('#batch_size'), '32');
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), 1875);
+  assert.equal(await page.isVisible('#preset-reset'), false);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'preset');
+  await page.context().close();
+});
+
 test('dispatch: doubling it doubles dispatch time on both devices and leaves the rest', async () => {
   const page = await openPage(env.browser, env.url);
   const before = {};

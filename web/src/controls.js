@@ -207,17 +207,23 @@ export function createControls({ reg, getState, setState, changed }) {
     }
   }
 
+  /** Replaces the whole state by a preset's scenario; false for an unknown id. @param {string} id */
+  function loadPreset(id) {
+    const preset = reg.presets.find((p) => p.id === id);
+    if (!preset) return false;
+    const next = fromScenario(reg, preset.scenario);
+    next.preset = preset.id;
+    setState(next);
+    render(next);
+    changed(true);
+    return true;
+  }
+
   /** Writes a control's value into the state. @param {HTMLInputElement|HTMLSelectElement} el */
   function onEdit(el, immediate) {
     const s = getState();
     if (el === presetSelect) {
-      const preset = reg.presets.find((p) => p.id === presetSelect.value);
-      if (!preset) return;
-      const next = fromScenario(reg, preset.scenario);
-      next.preset = preset.id;
-      setState(next);
-      render(next);
-      changed(true);
+      loadPreset(presetSelect.value);
       return;
     }
     if (el === datasetSelect) {
@@ -300,15 +306,7 @@ export function createControls({ reg, getState, setState, changed }) {
     changed(true);
   });
   $('preset-reset').addEventListener('click', () => {
-    const s = getState();
-    const preset = reg.presets.find((p) => p.id === s.preset);
-    if (!preset) return;
-    const next = fromScenario(reg, preset.scenario);
-    next.preset = preset.id;
-    setState(next);
-    render(next);
-    presetSelect.focus();
-    changed(true);
+    if (loadPreset(getState().preset)) presetSelect.focus();
   });
 
   return { render, decorate };
