@@ -2,10 +2,10 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 
 #include "epochcalc/api.hpp"
 #include "epochcalc/registry.hpp"
+#include "epochcalc/schema.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
 #include "report.hpp"
@@ -21,9 +21,8 @@ constexpr int exit_ok = 0, exit_fault = 1, exit_invalid = 2;
 std::string pretty(const json& document) { return document.dump(2, ' ', false, json::error_handler_t::replace); }
 
 int report_errors(const Errors& errors, bool as_json) {
-  const json document = errors_to_json(errors);
-  if (as_json) std::cout << pretty(document) << "\n";
-  else std::cerr << cli::format_errors(document);
+  if (as_json) std::cout << pretty(errors_to_json(errors)) << "\n";
+  else std::cerr << cli::format_errors(errors);
   const bool fault = !errors.empty() && errors.front().code == code::internal;
   return fault ? exit_fault : exit_invalid;
 }
@@ -32,8 +31,8 @@ bool sets_preset(const std::string& setting) {
   return setting.rfind("preset=", 0) == 0 || setting.rfind("/preset=", 0) == 0;
 }
 
-// The scenario document the options describe, before solving: a file or a preset, then the --set
-// lines. "--set preset=ID" picks the preset before it is expanded; the other lines edit its fields.
+// The scenario document the options describe: a file or a preset, then the --set lines, through the
+// engine's field editor. "--set preset=ID" picks the preset first; the other lines edit on top of it.
 std::optional<json> build_document(const cli::Options& options, Errors& errors) {
   json document = json::object();
   if (options.scenario_file) {
@@ -56,7 +55,6 @@ std::optional<json> build_document(const cli::Options& options, Errors& errors) 
   }
   for (const std::string& setting : options.settings)
     if (sets_preset(setting)) cli::apply_setting(document, setting, errors);
-  document = expand_preset(document, errors);
   for (const std::string& setting : options.settings)
     if (!sets_preset(setting)) cli::apply_setting(document, setting, errors);
   if (!errors.empty()) return std::nullopt;
@@ -70,27 +68,32 @@ int run(const std::vector<std::string>& args) {
   switch (options.action) {
     case cli::Action::help: std::cout << cli::usage_text(); return exit_ok;
     case cli::Action::version: std::cout << "epochcalc " << version() << "\n"; return exit_ok;
+    case cli::Action::schema: std::cout << pretty(schema_document()) << "\n"; return exit_ok;
     case cli::Action::list_presets:
-      std::cout << (options.json ? pretty(json::parse(presets_json())) + "\n" : cli::format_presets());
+      std::cout << (options.json ? pretty(registry::presets_document()) + "\n" : cli::format_presets());
       return exit_ok;
     case cli::Action::list_hardware:
-      std::cout << (options.json ? pretty(json::parse(hardware_json())) + "\n" : cli::format_hardware());
+      std::cout << (options.json ? pretty(registry::hardware_document()) + "\n" : cli::format_hardware());
       return exit_ok;
     case cli::Action::list_datasets:
-      std::cout << (options.json ? pretty(json::parse(datasets_json())) + "\n" : cli::format_datasets());
+      std::cout << (options.json ? pretty(registry::datasets_document()) + "\n" : cli::format_datasets());
       return exit_ok;
+    case cli::Action::expand:
     case cli::Action::solve: break;
   }
   Errors errors;
   const std::optional<json> document = build_document(options, errors);
   if (!document) return report_errors(errors, options.json);
-  const json reply = solve_document(*document);
-  if (reply.at("schema") == error_schema) {
-    Errors found;
-    for (const json& e : reply.at("errors")) found.push_back({e.at("code"), e.at("path"), e.at("message")});
-    return report_errors(found, options.json);
+  if (options.action == cli::Action::expand) {
+    const json expanded = expand_scenario(*document, errors);
+    if (!errors.empty()) return report_errors(errors, options.json);
+    std::cout << pretty(expanded) << "\n";
+    return exit_ok;
   }
-  std::cout << (options.json ? pretty(reply) + "\n" : cli::format_report(reply));
+  const Solved solved = solve_checked(*document);
+  if (!solved.result) return report_errors(solved.errors, options.json);
+  std::cout << (options.json ? pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) + "\n"
+                             : cli::format_report(*solved.scenario, *solved.result, solved.warnings));
   return exit_ok;
 }
 

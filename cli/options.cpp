@@ -12,8 +12,12 @@ Usage: epochcalc [options]
   --preset ID            start from another preset (see --list-presets)
   --scenario FILE        read a scenario JSON file; "-" reads standard input
   --set PATH=VALUE       override one field, e.g. --set network.batch_size=64 --set dispatch="20 us"
-                         (PATH is dotted or a JSON pointer; VALUE is JSON, or else taken as a string)
+                         (PATH is dotted or a JSON pointer; VALUE is read as that field's kind: a
+                         bare number in a unit field is SI, "2e-5" for dispatch is 20 us)
   --json                 print the result (or the errors) as JSON on standard output
+  --expand               print the scenario with its preset merged and every registry id resolved
+                         into the full device or dataset, as JSON (before validation)
+  --schema               print every scenario rule as JSON: fields, units, limits, defaults, choices
   --list-presets         list the presets
   --list-hardware        list the hardware registry with sources
   --list-datasets        list the dataset registry with sources
@@ -49,6 +53,10 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       o.scenario_file = arg.substr(11);
     } else if (arg == "--json") {
       o.json = true;
+    } else if (arg == "--expand") {
+      o.action = Action::expand;
+    } else if (arg == "--schema") {
+      o.action = Action::schema;
     } else if (arg == "--list-presets") {
       o.action = Action::list_presets;
     } else if (arg == "--list-hardware") {

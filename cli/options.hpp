@@ -9,7 +9,7 @@
 
 namespace epochcalc::cli {
 
-enum class Action { solve, list_presets, list_hardware, list_datasets, help, version };
+enum class Action { solve, expand, schema, list_presets, list_hardware, list_datasets, help, version };
 
 struct Options {
   Action action = Action::solve;

@@ -1,4 +1,4 @@
-// --set PATH=VALUE applied to a scenario document.
+// --set PATH=VALUE applied to a scenario document, through the engine's field editor (edit.hpp).
 #pragma once
 
 #include <string>
@@ -9,9 +9,8 @@
 
 namespace epochcalc::cli {
 
-// PATH is dotted ("network.batch_size") or a JSON pointer ("/network/batch_size"). VALUE is read as
-// JSON when it parses, else as a string ("20 us"). Setting a field inside a registry id (host,
-// accelerator, network.dataset) turns the id into {"base": id}. Returns false with an E_ARGS error.
+// PATH is dotted ("network.batch_size") or a JSON pointer ("/network/batch_size"); VALUE is read by
+// the field's kind, as the page reads what is typed into the same field. Returns false with E_ARGS.
 bool apply_setting(nlohmann::ordered_json& document, const std::string& setting, Errors& errors);
 
 }  // namespace epochcalc::cli

@@ -10,112 +10,131 @@ namespace epochcalc::cli {
 
 namespace {
 
-using json = nlohmann::ordered_json;
-
-std::string pad(const std::string& text, std::size_t width) {
+std::size_t shown_width(const std::string& text) {
   // Width in characters, not bytes: "µ" is two bytes of UTF-8.
   std::size_t shown = 0;
   for (unsigned char c : text) shown += (c & 0xC0) != 0x80;
+  return shown;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  const std::size_t shown = shown_width(text);
   return shown >= width ? text : text + std::string(width - shown, ' ');
 }
 
 std::string rpad(const std::string& text, std::size_t width) {
-  std::size_t shown = 0;
-  for (unsigned char c : text) shown += (c & 0xC0) != 0x80;
+  const std::size_t shown = shown_width(text);
   return shown >= width ? text : std::string(width - shown, ' ') + text;
 }
 
-std::string run_row(const std::string& label, const json& run, bool show_launch) {
+std::string run_row(const std::string& label, const Run& run, bool show_launch) {
   std::string row = "  " + pad(label, 12);
-  for (const char* key : {"epoch_time_s", "compute_time_s", "memory_time_s", "dispatch_time_s"})
-    row += rpad(format_time(run.at(key).get<double>()), 13);
-  row += rpad(show_launch ? format_time(run.at("launch_time_s").get<double>()) : "-", 13);
-  row += rpad(format_percent(run.at("overhead_fraction").get<double>()), 10);
+  for (double value : {run.epoch_time_s, run.compute_time_s, run.memory_time_s, run.dispatch_time_s})
+    row += rpad(format_time(value), 13);
+  row += rpad(show_launch ? format_time(run.launch_time_s) : "-", 13);
+  row += rpad(format_percent(run.overhead_fraction), 10);
   return row + "\n";
 }
 
-std::string winner_sentence(const json& result, const char* run, const std::string& batch_label) {
-  const std::string host = result.at("host").at("name");
-  const std::string accelerator = result.at("accelerator").at("name");
-  const double host_s = result.at("host").at(run).at("epoch_time_s");
-  const double accel_s = result.at("accelerator").at(run).at("epoch_time_s");
-  if (host_s == accel_s) return "At " + batch_label + " both take " + format_time(host_s) + " per epoch.";
-  const bool accel_wins = accel_s < host_s;
-  const double ratio = accel_wins ? host_s / accel_s : accel_s / host_s;
-  const json& dev = result.at(accel_wins ? "accelerator" : "host").at(run);
-  return "At " + batch_label + " the " + (accel_wins ? accelerator : host) + " is " + format_ratio(ratio) +
-         " faster (" + format_time(accel_wins ? accel_s : host_s) + " against " +
-         format_time(accel_wins ? host_s : accel_s) + " per epoch), and " +
-         format_percent(dev.at("overhead_fraction").get<double>()) + " of its epoch is per-operation overhead.";
+std::string winner_sentence(const Scenario& s, const Run& host, const Run& accelerator, const std::string& batch_label) {
+  if (host.epoch_time_s == accelerator.epoch_time_s)
+    return "At " + batch_label + " both take " + format_time(host.epoch_time_s) + " per epoch.";
+  const bool accel_wins = accelerator.epoch_time_s < host.epoch_time_s;
+  const Run& winner = accel_wins ? accelerator : host;
+  const Run& loser = accel_wins ? host : accelerator;
+  return "At " + batch_label + " the " + (accel_wins ? s.accelerator.name : s.host.name) + " is " +
+         format_ratio(loser.epoch_time_s / winner.epoch_time_s) + " faster (" + format_time(winner.epoch_time_s) +
+         " against " + format_time(loser.epoch_time_s) + " per epoch), and " + format_percent(winner.overhead_fraction) +
+         " of its epoch is per-operation overhead.";
+}
+
+std::string batch_span(const BatchRange& r) {
+  return r.from == r.to ? format_count(static_cast<double>(r.from))
+                        : format_count(static_cast<double>(r.from)) + " to " + format_count(static_cast<double>(r.to));
+}
+
+std::string join_spans(const std::vector<BatchRange>& ranges) {
+  std::string text;
+  for (std::size_t i = 0; i < ranges.size(); ++i) {
+    if (i > 0) text += i + 1 == ranges.size() ? " and " : ", ";
+    text += batch_span(ranges[i]);
+  }
+  return text;
 }
 
 }  // namespace
 
-std::string verdict(const json& result) {
-  const long long batch = result.at("network").at("batched").at("batch_size");
-  std::string text = winner_sentence(result, "batched", "batch size " + std::to_string(batch)) + "\n" +
-                     winner_sentence(result, "batch_one", "batch size 1") + "\n";
-  const json& crossover = result.at("comparison").at("crossover_batch_size");
-  const std::string accelerator = result.at("accelerator").at("name");
-  if (crossover.is_null())
-    text += "The " + accelerator + " is never faster than the host at any batch size from 1 to the dataset size.";
-  else if (crossover.get<long long>() == 1)
-    text += "The " + accelerator + " is faster already at batch size 1 (crossover batch size 1).";
-  else
-    text += "Crossover: the " + accelerator + " first beats the host at batch size " +
-            std::to_string(crossover.get<long long>()) + ".";
-  return text + "\n";
+std::string win_ranges_sentence(const Scenario& s, const Result& result) {
+  const std::vector<BatchRange>& wins = result.comparison.accelerator_wins;
+  const std::int64_t n = s.dataset.training_examples;
+  const std::string accelerator = "the " + s.accelerator.name;
+  const std::string all = "1 to " + format_count(static_cast<double>(n));
+  if (wins.empty()) return "The " + s.accelerator.name + " is never faster than the host at any batch size from " + all + ".";
+  if (wins.size() == 1 && wins[0].from == 1 && wins[0].to == n)
+    return "The " + s.accelerator.name + " is faster than the host at every batch size from " + all + ".";
+  if (wins.size() == 1 && wins[0].to == n)
+    return "Crossover: " + accelerator + " first beats the host at batch size " +
+           format_count(static_cast<double>(wins[0].from)) + " and stays faster up to " +
+           format_count(static_cast<double>(n)) + ".";
+  // The winner changes back: say every range, and where the host wins.
+  std::vector<BatchRange> host_wins;
+  std::int64_t next = 1;
+  for (const BatchRange& r : wins) {
+    if (r.from > next) host_wins.push_back({next, r.from - 1});
+    next = r.to + 1;
+  }
+  if (next <= n) host_wins.push_back({next, n});
+  return "The " + s.accelerator.name + " is faster only at batch sizes " + join_spans(wins) + "; the host is as fast or faster at " +
+         join_spans(host_wins) + ".";
 }
 
-std::string format_report(const json& result) {
-  const json& s = result.at("scenario");
-  const json& net = result.at("network");
-  const json& batched = net.at("batched");
-  std::ostringstream out;
-  out << s.at("name").get<std::string>() << "\n";
-  std::string widths;
-  for (const json& w : s.at("network").at("widths")) widths += (widths.empty() ? "" : " -> ") + std::to_string(w.get<long long>());
-  const json& a = s.at("assumptions");
-  out << "Network " << widths << " (" << net.at("layers") << " dense layers, "
-      << format_count(net.at("parameters").get<double>()) << " parameters), " << s.at("precision").get<std::string>()
-      << ", " << a.at("phase").get<std::string>() << ", overlap " << a.at("overlap").get<std::string>() << "\n";
-  out << "Dataset " << s.at("network").at("dataset").at("name").get<std::string>() << ": "
-      << format_count(s.at("network").at("dataset").at("training_examples").get<double>()) << " examples; batch "
-      << batched.at("batch_size") << " -> " << format_count(batched.at("steps_per_epoch").get<double>())
-      << " steps, " << format_count(batched.at("launched_ops").get<double>()) << " launched ops per epoch (batch 1: "
-      << format_count(net.at("batch_one").at("launched_ops").get<double>()) << ")\n";
-  out << "Per operation: dispatch " << format_time(s.at("dispatch").get<double>()) << " (both devices), launch "
-      << format_time(s.at("launch").get<double>()) << " (accelerator only)\n\n";
+std::string verdict(const Scenario& s, const Result& result) {
+  return winner_sentence(s, result.host.batched, result.accelerator.batched,
+                         "batch size " + format_count(static_cast<double>(s.batch_size))) + "\n" +
+         winner_sentence(s, result.host.batch_one, result.accelerator.batch_one, "batch size 1") + "\n" +
+         win_ranges_sentence(s, result) + "\n";
+}
 
-  const std::string batch_label = "batch " + std::to_string(batched.at("batch_size").get<long long>());
+std::string format_report(const Scenario& s, const Result& result, const std::vector<Warning>& warnings) {
+  const Profile& batched = result.batched;
+  const Assumptions& a = s.assumptions;
+  std::ostringstream out;
+  out << s.name << "\n";
+  std::string widths;
+  for (std::int64_t w : s.widths) widths += (widths.empty() ? "" : " -> ") + std::to_string(w);
+  out << "Network " << widths << " (" << result.shape.layers << " dense layers, " << format_count(result.shape.parameters)
+      << " parameters), " << s.precision << ", " << phase_info(a.phase).name << ", overlap " << overlap_info(a.overlap).name
+      << "\n";
+  out << "Dataset " << s.dataset.name << ": " << format_count(static_cast<double>(s.dataset.training_examples))
+      << " examples; batch " << batched.batch_size << " -> " << format_count(static_cast<double>(batched.steps_per_epoch))
+      << (batched.steps_per_epoch == 1 ? " step, " : " steps, ") << format_count(batched.launched_ops)
+      << " launched ops per epoch (batch 1: " << format_count(result.batch_one.launched_ops) << ")\n";
+  out << "Per operation: dispatch " << format_time(s.dispatch) << " (both devices), launch " << format_time(s.launch)
+      << " (accelerator only)\n\n";
+
+  const std::string batch_label = "batch " + std::to_string(batched.batch_size);
   out << "  " << pad("", 12);
   for (const char* h : {"epoch", "compute", "memory", "dispatch", "launch"}) out << rpad(h, 13);
   out << rpad("overhead", 10) << "\n";
-  for (const char* device : {"host", "accelerator"}) {
-    const json& d = result.at(device);
-    const bool accel = std::string(device) == "accelerator";
-    out << (accel ? "Accelerator: " : "Host: ") << d.at("name").get<std::string>() << "\n";
-    out << run_row(batch_label, d.at("batched"), accel) << run_row("batch 1", d.at("batch_one"), accel);
-  }
-  const json& hb = result.at("host").at("batched");
-  out << "\nEnergy per epoch (same on both devices): arithmetic "
-      << format_energy(hb.at("arithmetic_energy_j").get<double>()) << ", data movement "
-      << format_energy(hb.at("data_movement_energy_j").get<double>()) << " at " << batch_label << ", "
-      << format_energy(result.at("host").at("batch_one").at("data_movement_energy_j").get<double>())
+  out << "Host: " << s.host.name << "\n"
+      << run_row(batch_label, result.host.batched, false) << run_row("batch 1", result.host.batch_one, false);
+  out << "Accelerator: " << s.accelerator.name << "\n"
+      << run_row(batch_label, result.accelerator.batched, true) << run_row("batch 1", result.accelerator.batch_one, true);
+  const Run& hb = result.host.batched;
+  out << "\nEnergy per epoch (same on both devices): arithmetic " << format_energy(hb.arithmetic_energy_j)
+      << ", data movement " << format_energy(hb.data_movement_energy_j) << " at " << batch_label << ", "
+      << format_energy(result.host.batch_one.data_movement_energy_j)
       << " at batch 1.\nOverhead time carries no energy in this model.\n\n";
-  out << verdict(result);
-  for (const json& w : result.at("warnings"))
-    if (w.at("code") != "W_OVERHEAD_ENERGY") out << "warning " << w.at("code").get<std::string>() << ": " << w.at("message").get<std::string>() << "\n";
+  out << verdict(s, result);
+  for (const Warning& w : warnings)
+    if (w.code != "W_OVERHEAD_ENERGY") out << "warning " << w.code << ": " << w.message << "\n";
   return out.str();
 }
 
-std::string format_errors(const json& error_document) {
+std::string format_errors(const Errors& errors) {
   std::string text;
-  for (const json& e : error_document.at("errors")) {
-    const std::string path = e.at("path");
-    text += "error " + e.at("code").get<std::string>() + (path.empty() ? "" : " at " + path) + ": " +
-            e.at("message").get<std::string>() + "\n";
-  }
+  for (const Error& e : errors)
+    text += "error " + e.code + (e.path.empty() ? "" : " at " + e.path) + ": " + e.message + "\n";
   return text;
 }
 

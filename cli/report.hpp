@@ -1,16 +1,22 @@
-// The readable breakdown the command-line tool prints, built from the result contract.
+// The readable breakdown the command-line tool prints, built from the typed scenario and result.
 #pragma once
 
 #include <string>
+#include <vector>
 
-#include <nlohmann/json.hpp>
+#include "epochcalc/errors.hpp"
+#include "epochcalc/model.hpp"
+#include "epochcalc/scenario_json.hpp"
 
 namespace epochcalc::cli {
 
-std::string format_report(const nlohmann::ordered_json& result);
-// One plain sentence per batch size saying which device wins, and where the crossover is.
-std::string verdict(const nlohmann::ordered_json& result);
-std::string format_errors(const nlohmann::ordered_json& error_document);
+std::string format_report(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
+// Who wins at the configured batch size and at batch size 1, then where the accelerator wins at all,
+// written from the win ranges.
+std::string verdict(const Scenario& scenario, const Result& result);
+// Where the accelerator wins, in one sentence, from the ranges alone.
+std::string win_ranges_sentence(const Scenario& scenario, const Result& result);
+std::string format_errors(const Errors& errors);
 std::string format_presets();
 std::string format_hardware();
 std::string format_datasets();

@@ -3,9 +3,10 @@
 #include <cmath>
 #include <exception>
 
-#include "epochcalc/json_read.hpp"
+#include "epochcalc/edit.hpp"
 #include "epochcalc/registry.hpp"
-#include "epochcalc/sweep.hpp"
+#include "epochcalc/schema.hpp"
+#include "json_read.hpp"
 
 #ifndef EPOCHCALC_VERSION
 #error "EPOCHCALC_VERSION is set by CMake from the project version"
@@ -39,16 +40,40 @@ json run_to_json(const Run& r) {
           {"energy_j", r.energy_j}};
 }
 
-// The pointer of the first number in `value` that is NaN or infinite, if any.
-std::optional<std::string> first_non_finite(const json& value, const std::string& path) {
-  if (value.is_number_float() && !std::isfinite(value.get<double>())) return path;
-  if (value.is_structured())
-    for (const auto& [key, child] : value.items())
-      if (auto found = first_non_finite(child, path + "/" + key)) return found;
+json ranges_to_json(const std::vector<BatchRange>& ranges) {
+  json list = json::array();
+  for (const BatchRange& r : ranges) list.push_back({{"from", r.from}, {"to", r.to}});
+  return list;
+}
+
+// The name of the first number of a result that is NaN or infinite, if any.
+std::optional<std::string> first_non_finite(const Result& r) {
+  const auto bad = [](double x) { return !std::isfinite(x); };
+  for (const auto& [name, p] : {std::pair{"network.batched", &r.batched}, std::pair{"network.batch_one", &r.batch_one}})
+    if (bad(p->flops) || bad(p->bytes) || bad(p->launched_ops)) return std::string(name);
+  const std::pair<const char*, const Run*> runs[] = {{"host.batched", &r.host.batched},
+                                                     {"host.batch_one", &r.host.batch_one},
+                                                     {"accelerator.batched", &r.accelerator.batched},
+                                                     {"accelerator.batch_one", &r.accelerator.batch_one}};
+  for (const auto& [name, run] : runs)
+    for (double x : {run->epoch_time_s, run->compute_time_s, run->memory_time_s, run->work_time_s, run->dispatch_time_s,
+                     run->launch_time_s, run->overhead_time_s, run->overhead_fraction, run->arithmetic_energy_j,
+                     run->data_movement_energy_j, run->energy_j})
+      if (bad(x)) return std::string(name);
+  const Comparison& c = r.comparison;
+  for (double x : {c.accelerator_speedup_batched, c.accelerator_speedup_batch_one, c.batching_speedup_host,
+                   c.batching_speedup_accelerator})
+    if (bad(x)) return std::string("comparison");
   return std::nullopt;
 }
 
-constexpr std::size_t max_sweep_points = 10'000;
+std::optional<std::string> first_non_finite(const SweepSeries& s) {
+  for (const DeviceSeries* d : {&s.host, &s.accelerator})
+    for (const std::vector<double>* v : {&d->epoch_time_s, &d->work_time_s, &d->overhead_time_s})
+      for (double x : *v)
+        if (!std::isfinite(x)) return std::string("sweep");
+  return std::nullopt;
+}
 
 // nlohmann's DOM builder, told to record where parsing failed instead of throwing (so the position
 // reaches the user in builds without exception support too), and to refuse deep nesting: copying or
@@ -97,9 +122,8 @@ namespace {
 // Text of a reply. Messages quote user input, so a stray invalid UTF-8 byte is replaced, never fatal.
 std::string to_text(const json& document) { return document.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-json internal_error(const std::string& what) {
-  return errors_to_json({{code::internal, "", "internal error (" + what +
-                                                  "); this is a bug in epochcalc, please report it with your scenario"}});
+Error internal_error_value(const std::string& what) {
+  return {code::internal, "", "internal error (" + what + "); this is a bug in epochcalc, please report it with your scenario"};
 }
 
 }  // namespace
@@ -130,6 +154,7 @@ json result_to_json(const Scenario& scenario, const Result& result, const std::v
             {"accelerator_speedup_batch_one", c.accelerator_speedup_batch_one},
             {"batching_speedup_host", c.batching_speedup_host},
             {"batching_speedup_accelerator", c.batching_speedup_accelerator},
+            {"accelerator_wins", ranges_to_json(c.accelerator_wins)},
             {"crossover_batch_size", c.crossover_batch_size ? json(*c.crossover_batch_size) : json(nullptr)}}},
           {"warnings", warning_list}};
 }
@@ -140,79 +165,145 @@ json errors_to_json(const Errors& errors) {
   return {{"schema", error_schema}, {"errors", list}};
 }
 
-// Runs `body`, turning any escaping exception into E_INTERNAL: nothing leaves the engine as a throw.
-template <typename Body>
-json guarded(Body body) {
+json sweep_header_json(const Result& result, const SweepSeries& sweep) {
+  const Comparison& c = result.comparison;
+  return {{"schema", sweep_schema},
+          {"accelerator_wins", ranges_to_json(c.accelerator_wins)},
+          {"crossover_batch_size", c.crossover_batch_size ? json(*c.crossover_batch_size) : json(nullptr)},
+          {"points", sweep.batch_size.size()}};
+}
+
+Solved solve_checked(const json& input) {
+  Solved out;
   try {
-    return body();
+    ParsedScenario parsed = parse_scenario(input);
+    out.warnings = std::move(parsed.warnings);
+    if (!parsed.scenario) {
+      out.errors = std::move(parsed.errors);
+      return out;
+    }
+    Result result = solve(*parsed.scenario);
+    if (auto where = first_non_finite(result)) {
+      out.errors = {internal_error_value("non-finite number in " + *where)};
+      return out;
+    }
+    out.scenario = std::move(parsed.scenario);
+    out.result = std::move(result);
   } catch (const std::exception& e) {
-    return internal_error(e.what());
+    out = Solved{};
+    out.errors = {internal_error_value(e.what())};
   } catch (...) {
-    return internal_error("unknown exception");
+    out = Solved{};
+    out.errors = {internal_error_value("unknown exception")};
   }
+  return out;
+}
+
+namespace {
+
+// A batch size from a JavaScript number, as JSON: whole numbers print as such in messages.
+json whole_or_real(double value) {
+  if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9e15) return static_cast<std::int64_t>(value);
+  return value;
+}
+
+}  // namespace
+
+Evaluation evaluate(const json& input, const std::vector<double>* batch_sizes) {
+  Evaluation out;
+  out.solved = solve_checked(input);
+  if (!out.solved.result) return out;
+  try {
+    const Scenario& s = *out.solved.scenario;
+    std::vector<std::int64_t> sizes;
+    if (!batch_sizes) {
+      sizes = default_sweep_batch_sizes(s, out.solved.result->comparison.accelerator_wins);
+    } else if (batch_sizes->empty() || batch_sizes->size() > max_sweep_points) {
+      out.solved.errors.push_back({code::type, "/batch_sizes", "give 1 to " + std::to_string(max_sweep_points) +
+                                                                   " batch sizes, or none for the default grid"});
+    } else {
+      sizes.reserve(batch_sizes->size());
+      for (std::size_t i = 0; i < batch_sizes->size(); ++i)
+        if (auto b = read_integer(whole_or_real((*batch_sizes)[i]), pointer("/batch_sizes", i),
+                                  {1, s.dataset.training_examples}, out.solved.errors))
+          sizes.push_back(*b);
+    }
+    if (out.solved.errors.empty()) {
+      out.sweep = sweep(s, sizes);
+      if (auto where = first_non_finite(out.sweep)) out.solved.errors = {internal_error_value("non-finite number in " + *where)};
+    }
+  } catch (const std::exception& e) {
+    out.solved.errors = {internal_error_value(e.what())};
+  } catch (...) {
+    out.solved.errors = {internal_error_value("unknown exception")};
+  }
+  if (!out.solved.errors.empty()) {
+    out.solved.result.reset();
+    out.solved.scenario.reset();
+    out.sweep = {};
+  }
+  return out;
 }
 
 json solve_document(const json& input) {
-  return guarded([&] {
-    ParsedScenario parsed = parse_scenario(input);
-    if (!parsed.scenario) return errors_to_json(parsed.errors);
-    json out = result_to_json(*parsed.scenario, solve(*parsed.scenario), parsed.warnings);
-    if (auto where = first_non_finite(out, "")) return internal_error("non-finite number at " + *where);
-    return out;
-  });
+  const Solved solved = solve_checked(input);
+  if (!solved.result) return errors_to_json(solved.errors);
+  return result_to_json(*solved.scenario, *solved.result, solved.warnings);
 }
 
 std::string solve_json(std::string_view input) {
-  return to_text(guarded([&] {
-           Errors errors;
-           const auto doc = parse_json_text(input, "the scenario", errors);
-           return doc ? solve_document(*doc) : errors_to_json(errors);
-         }));
+  Errors errors;
+  const auto doc = parse_json_text(input, "the scenario", errors);
+  return to_text(doc ? solve_document(*doc) : errors_to_json(errors));
 }
 
 json sweep_document(const json& input, const json& batch_sizes) {
-  return guarded([&]() -> json {
-    ParsedScenario parsed = parse_scenario(input);
-    if (!parsed.scenario) return errors_to_json(parsed.errors);
-    const Scenario& s = *parsed.scenario;
-    const auto crossover = crossover_batch_size(s);
-    std::vector<std::int64_t> sizes;
-    Errors errors;
-    if (batch_sizes.is_null()) {
-      sizes = default_sweep_batch_sizes(s, crossover);
-    } else if (!batch_sizes.is_array() || batch_sizes.empty() || batch_sizes.size() > max_sweep_points) {
-      errors.push_back({code::type, "/batch_sizes", "expected an array of 1 to " + std::to_string(max_sweep_points) +
-                                                        " batch sizes, or null for the default grid"});
+  std::vector<double> sizes;
+  Errors errors;
+  if (!batch_sizes.is_null()) {
+    if (!batch_sizes.is_array()) {
+      errors.push_back({code::type, "/batch_sizes", "expected an array of batch sizes, or null for the default grid"});
     } else {
-      for (std::size_t i = 0; i < batch_sizes.size(); ++i)
-        if (auto b = read_integer(batch_sizes[i], pointer("/batch_sizes", i), 1, s.dataset.training_examples, errors))
-          sizes.push_back(*b);
+      for (std::size_t i = 0; i < batch_sizes.size(); ++i) {
+        if (batch_sizes[i].is_number()) sizes.push_back(batch_sizes[i].get<double>());
+        else errors.push_back({code::type, pointer("/batch_sizes", i), "expected a whole number, got " + json_type_name(batch_sizes[i])});
+      }
     }
-    if (!errors.empty()) return errors_to_json(errors);
-    json points = json::array();
-    for (const SweepPoint& p : sweep(s, sizes))
-      points.push_back({{"batch_size", p.batch_size}, {"host", run_to_json(p.host)}, {"accelerator", run_to_json(p.accelerator)}});
-    json out = {{"schema", "epochcalc/sweep@1"},
-                {"crossover_batch_size", crossover ? json(*crossover) : json(nullptr)},
-                {"points", points}};
-    if (auto where = first_non_finite(out, "")) return internal_error("non-finite number at " + *where);
-    return out;
-  });
+  }
+  if (!errors.empty()) return errors_to_json(errors);
+  const Evaluation e = evaluate(input, batch_sizes.is_null() ? nullptr : &sizes);
+  if (!e.solved.result) return errors_to_json(e.solved.errors);
+  json out = sweep_header_json(*e.solved.result, e.sweep);
+  const auto device = [](const DeviceSeries& d) {
+    return json{{"epoch_time_s", d.epoch_time_s}, {"work_time_s", d.work_time_s}, {"overhead_time_s", d.overhead_time_s}};
+  };
+  out["batch_size"] = e.sweep.batch_size;
+  out["host"] = device(e.sweep.host);
+  out["accelerator"] = device(e.sweep.accelerator);
+  return out;
 }
 
-std::string sweep_json(std::string_view input, std::string_view batch_sizes) {
-  return to_text(guarded([&] {
-           Errors errors;
-           const auto doc = parse_json_text(input, "the scenario", errors);
-           const auto sizes = batch_sizes.empty() ? std::optional<json>(json(nullptr))
-                                                  : parse_json_text(batch_sizes, "the batch size list", errors);
-           return doc && sizes ? sweep_document(*doc, *sizes) : errors_to_json(errors);
-         }));
+std::string expand_json(std::string_view input) {
+  Errors errors;
+  const auto doc = parse_json_text(input, "the scenario", errors);
+  if (!doc) return to_text(errors_to_json(errors));
+  json expanded = expand_scenario(*doc, errors);
+  if (!errors.empty()) return to_text(errors_to_json(errors));
+  return to_text(json{{"schema", "epochcalc/expanded@1"}, {"scenario", std::move(expanded)}});
+}
+
+std::string set_field_json(std::string_view document, std::string_view path, std::string_view text) {
+  Errors errors;
+  auto doc = parse_json_text(document, "the scenario", errors);
+  if (!doc) return to_text(errors_to_json(errors));
+  if (!set_field(*doc, path, text, errors)) return to_text(errors_to_json(errors));
+  return to_text(json{{"schema", "epochcalc/edited@1"}, {"scenario", std::move(*doc)}});
 }
 
 std::string hardware_json() { return to_text(registry::hardware_document()); }
 std::string datasets_json() { return to_text(registry::datasets_document()); }
 std::string presets_json() { return to_text(registry::presets_document()); }
+std::string schema_json() { return to_text(schema_document()); }
 
 std::string default_scenario_json() {
   const auto* preset = registry::find_preset(registry::default_preset_id);

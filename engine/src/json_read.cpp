@@ -1,4 +1,4 @@
-#include "epochcalc/json_read.hpp"
+#include "json_read.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -126,8 +126,9 @@ const json* field(const json& object, std::string_view key, const std::string& p
   return nullptr;
 }
 
-std::optional<double> read_quantity(const json& value, const std::string& path, Dimension dimension, Bounds bounds,
-                                    Errors& errors) {
+std::optional<double> read_quantity(const json& value, const std::string& path, QuantityRule rule, Errors& errors) {
+  const Dimension dimension = rule.dimension;
+  const Bounds bounds = rule.bounds;
   double si = 0;
   if (value.is_number()) {
     si = value.get<double>();
@@ -163,20 +164,34 @@ std::optional<double> read_quantity(const json& value, const std::string& path, 
   return si;
 }
 
-std::optional<std::int64_t> read_integer(const json& value, const std::string& path, std::int64_t min,
-                                         std::int64_t max, Errors& errors) {
-  const std::string range_text = "a whole number from " + format_number(static_cast<double>(min)) + " to " +
-                                 format_number(static_cast<double>(max));
-  if (!value.is_number()) {
+std::optional<std::int64_t> read_integer(const json& value, const std::string& path, IntegerRule rule,
+                                         Errors& errors) {
+  const std::string range_text = "a whole number from " + format_number(static_cast<double>(rule.min)) + " to " +
+                                 format_number(static_cast<double>(rule.max));
+  double number = 0;
+  if (value.is_number()) {
+    number = value.get<double>();
+  } else if (value.is_string()) {
+    const std::string text = value.get<std::string>();
+    const auto parsed = parse_plain_number(text);
+    if (!parsed) {
+      const bool separators = text.find_first_of(",_ '") != std::string::npos &&
+                              text.find_first_not_of("0123456789,_ '") == std::string::npos;
+      errors.push_back({code::type, path,
+                        describe(value) + (separators ? " has separators: write the digits only, e.g. 60000; use "
+                                                      : " is not a number: use ") + range_text});
+      return std::nullopt;
+    }
+    number = *parsed;
+  } else {
     errors.push_back({code::type, path, "expected " + range_text + ", got " + json_type_name(value)});
     return std::nullopt;
   }
-  const double number = value.get<double>();
   if (number != std::floor(number)) {
     errors.push_back({code::type, path, describe(value) + " is not a whole number: use " + range_text});
     return std::nullopt;
   }
-  if (number < static_cast<double>(min) || number > static_cast<double>(max)) {
+  if (number < static_cast<double>(rule.min) || number > static_cast<double>(rule.max)) {
     errors.push_back({code::range, path, describe(value) + " is out of range: use " + range_text});
     return std::nullopt;
   }
@@ -219,20 +234,20 @@ void read_device_fields(const json& object, const std::string& path, bool requir
         errors.push_back({code::missing, peaks_path, "give a peak for at least one precision, e.g. {\"fp32\": \"67 TFLOP/s\"}"});
       for (const auto& [precision, rate] : v->items()) {
         if (!bytes_per_element(precision)) continue;  // reported by check_object
-        if (auto peak = read_quantity(rate, pointer(peaks_path, precision), Dimension::flop_rate, {1, true, 1e21}, errors))
+        if (auto peak = read_quantity(rate, pointer(peaks_path, precision), rule::peak_flops, errors))
           device.peak_flops[precision] = *peak;
       }
     }
   }
   if (const json* v = field(object, "memory_bandwidth", path, errors, require_all))
-    if (auto bw = read_quantity(*v, pointer(path, "memory_bandwidth"), Dimension::bandwidth, {1, true, 1e18}, errors))
+    if (auto bw = read_quantity(*v, pointer(path, "memory_bandwidth"), rule::memory_bandwidth, errors))
       device.memory_bandwidth = *bw;
   // Optional descriptive fields: null means unknown.
   if (const json* v = field(object, "memory_capacity", path, errors, false); v && !v->is_null())
-    if (auto capacity = read_quantity(*v, pointer(path, "memory_capacity"), Dimension::size, {}, errors))
+    if (auto capacity = read_quantity(*v, pointer(path, "memory_capacity"), rule::memory_capacity, errors))
       device.memory_capacity = *capacity;
   if (const json* v = field(object, "tdp", path, errors, false); v && !v->is_null())
-    if (auto tdp = read_quantity(*v, pointer(path, "tdp"), Dimension::power, {}, errors)) device.tdp = *tdp;
+    if (auto tdp = read_quantity(*v, pointer(path, "tdp"), rule::tdp, errors)) device.tdp = *tdp;
   if (const json* v = field(object, "source", path, errors, false); v && !v->is_null())
     if (auto source = read_string(*v, pointer(path, "source"), errors)) device.source = *source;
 }
@@ -242,7 +257,7 @@ void read_dataset_fields(const json& object, const std::string& path, bool requi
   if (const json* v = field(object, "name", path, errors, require_all))
     if (auto name = read_string(*v, pointer(path, "name"), errors)) dataset.name = *name;
   if (const json* v = field(object, "training_examples", path, errors, require_all))
-    if (auto n = read_integer(*v, pointer(path, "training_examples"), 1, max_training_examples, errors))
+    if (auto n = read_integer(*v, pointer(path, "training_examples"), rule::training_examples, errors))
       dataset.training_examples = *n;
 }
 

@@ -2,58 +2,117 @@
 #include "epochcalc/model.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "workload.hpp"
 
 namespace epochcalc {
 
 namespace {
 
+constexpr std::array<PrecisionInfo, 6> precision_table{
+    {{"fp32", 4}, {"tf32", 4}, {"fp16", 2}, {"bf16", 2}, {"fp8", 1}, {"int8", 1}}};
+// Training launches forward, input-gradient and weight-gradient kernels per layer; inference one.
+constexpr std::array<PhaseInfo, 2> phase_table{{{Phase::training, "training", 3, 3}, {Phase::inference, "inference", 1, 1}}};
+constexpr std::array<OverlapInfo, 2> overlap_table{
+    {{Overlap::none, "none", "compute + memory"}, {Overlap::roofline, "roofline", "max(compute, memory)"}}};
+
 // A ratio that stays finite: the model never divides by zero for a validated scenario, but a
 // result must never carry NaN or infinity even if that precondition is broken.
-double safe_ratio(double numerator, double denominator) {
-  return denominator > 0 ? numerator / denominator : 0.0;
-}
-
-std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last) {
-  return drop_last ? examples / batch : (examples + batch - 1) / batch;
-}
-
-// Largest batch size that gives the same number of steps as `batch` (see crossover_batch_size).
-std::int64_t last_batch_with_same_steps(std::int64_t examples, std::int64_t batch, bool drop_last) {
-  const std::int64_t steps = steps_for(examples, batch, drop_last);
-  if (drop_last) return examples / steps;
-  if (steps == 1) return examples;
-  return (examples - 1) / (steps - 1);
-}
+double safe_ratio(double numerator, double denominator) { return denominator > 0 ? numerator / denominator : 0.0; }
 
 double peak_for(const Device& device, const std::string& precision) {
   const auto it = device.peak_flops.find(precision);
   return it == device.peak_flops.end() ? 0.0 : it->second;
 }
 
-// First integer in [lo, hi] where `holds` is true, given that it is false at lo and true at hi and
-// changes value once in between (the model is affine in the batch size between breakpoints).
-template <typename Predicate>
-std::int64_t first_true(std::int64_t lo, std::int64_t hi, Predicate holds) {
-  while (hi - lo > 1) {
-    const std::int64_t mid = lo + (hi - lo) / 2;
-    (holds(mid) ? hi : lo) = mid;
-  }
-  return hi;
-}
-
 }  // namespace
 
+std::span<const PrecisionInfo> precisions() { return precision_table; }
+std::span<const PhaseInfo> phases() { return phase_table; }
+std::span<const OverlapInfo> overlaps() { return overlap_table; }
+const PhaseInfo& phase_info(Phase phase) { return phase_table[phase == Phase::training ? 0 : 1]; }
+const OverlapInfo& overlap_info(Overlap overlap) { return overlap_table[overlap == Overlap::none ? 0 : 1]; }
+
 const std::vector<std::string>& precision_names() {
-  static const std::vector<std::string> names{"fp32", "tf32", "fp16", "bf16", "fp8", "int8"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const PrecisionInfo& p : precision_table) list.emplace_back(p.name);
+    return list;
+  }();
   return names;
 }
 
-std::optional<int> bytes_per_element(const std::string& precision) {
-  if (precision == "fp32" || precision == "tf32") return 4;
-  if (precision == "fp16" || precision == "bf16") return 2;
-  if (precision == "fp8" || precision == "int8") return 1;
+std::optional<int> bytes_per_element(std::string_view precision) {
+  for (const PrecisionInfo& p : precision_table)
+    if (p.name == precision) return p.bytes;
   return std::nullopt;
 }
+
+namespace detail {
+
+std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last) {
+  return drop_last ? examples / batch : (examples + batch - 1) / batch;
+}
+
+Workload workload_of(const Scenario& s) {
+  Workload w;
+  w.shape = network_shape(s.widths);
+  w.examples = s.dataset.training_examples;
+  w.passes = phase_info(s.assumptions.phase).gemm_passes;
+  w.element_bytes = bytes_per_element(s.precision).value_or(4);
+  w.ops_per_step = static_cast<double>(w.shape.layers) * s.assumptions.ops_per_layer + s.assumptions.extra_ops_per_step;
+  w.drop_last = s.assumptions.drop_last;
+  w.roofline = s.assumptions.overlap == Overlap::roofline;
+  w.dispatch = s.dispatch;
+  w.launch = s.launch;
+  w.flop_energy = s.flop_energy;
+  w.byte_energy = s.dram_energy_per_byte;
+  w.host = {peak_for(s.host, s.precision), s.host.memory_bandwidth, false};
+  w.accelerator = {peak_for(s.accelerator, s.precision), s.accelerator.memory_bandwidth, true};
+  return w;
+}
+
+Profile profile_of(const Workload& w, std::int64_t batch, std::int64_t steps, std::int64_t examples) {
+  Profile profile;
+  profile.batch_size = batch;
+  profile.steps_per_epoch = steps;
+  profile.examples = examples;
+  const double s = static_cast<double>(steps);
+  const double n = static_cast<double>(examples);
+  profile.flops = w.passes * 2.0 * w.shape.macs * n;
+  // Every step reads the weights and biases once; activation traffic scales with the examples.
+  profile.bytes = w.passes * w.element_bytes * (s * w.shape.parameters + n * w.shape.activations);
+  profile.launched_ops = s * w.ops_per_step;
+  return profile;
+}
+
+Profile profile_at(const Workload& w, std::int64_t batch) {
+  const std::int64_t steps = steps_for(w.examples, batch, w.drop_last);
+  return profile_of(w, batch, steps, w.drop_last ? steps * batch : w.examples);
+}
+
+Run run_with(const Profile& profile, const Workload& w, const Rates& rates) {
+  Run run;
+  run.compute_time_s = safe_ratio(profile.flops, rates.peak_flops);
+  run.memory_time_s = safe_ratio(profile.bytes, rates.memory_bandwidth);
+  run.work_time_s = w.roofline ? std::max(run.compute_time_s, run.memory_time_s) : run.compute_time_s + run.memory_time_s;
+  run.dispatch_time_s = profile.launched_ops * w.dispatch;
+  run.launch_time_s = rates.pays_launch ? profile.launched_ops * w.launch : 0.0;
+  run.overhead_time_s = run.dispatch_time_s + run.launch_time_s;
+  run.epoch_time_s = run.work_time_s + run.overhead_time_s;
+  run.overhead_fraction = safe_ratio(run.overhead_time_s, run.epoch_time_s);
+  // Overhead time is priced at zero energy: the model has no idle or dynamic power term.
+  run.arithmetic_energy_j = profile.flops * w.flop_energy;
+  run.data_movement_energy_j = profile.bytes * w.byte_energy;
+  run.energy_j = run.arithmetic_energy_j + run.data_movement_energy_j;
+  return run;
+}
+
+}  // namespace detail
+
+using namespace detail;
 
 NetworkShape network_shape(const std::vector<std::int64_t>& widths) {
   NetworkShape shape;
@@ -69,112 +128,178 @@ NetworkShape network_shape(const std::vector<std::int64_t>& widths) {
 }
 
 Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
-                      const Assumptions& assumptions, int bytes_per_element) {
-  Profile profile;
-  profile.batch_size = batch_size;
-  profile.steps_per_epoch = steps_for(training_examples, batch_size, assumptions.drop_last);
-  profile.examples = assumptions.drop_last ? profile.steps_per_epoch * batch_size : training_examples;
-  // Training runs the forward GEMM and two backward GEMMs (input and weight gradients).
-  const double passes = assumptions.phase == Phase::training ? 3.0 : 1.0;
-  const double steps = static_cast<double>(profile.steps_per_epoch);
-  const double examples = static_cast<double>(profile.examples);
-  profile.flops = passes * 2.0 * shape.macs * examples;
-  // Every step reads the weights and biases once; activation traffic scales with the examples.
-  profile.bytes = passes * bytes_per_element * (steps * shape.parameters + examples * shape.activations);
-  profile.launched_ops = steps * (static_cast<double>(shape.layers) * assumptions.ops_per_layer +
-                                  assumptions.extra_ops_per_step);
-  return profile;
+                      const Assumptions& assumptions, int element_bytes) {
+  Workload w;
+  w.shape = shape;
+  w.examples = training_examples;
+  w.passes = phase_info(assumptions.phase).gemm_passes;
+  w.element_bytes = element_bytes;
+  w.ops_per_step = static_cast<double>(shape.layers) * assumptions.ops_per_layer + assumptions.extra_ops_per_step;
+  w.drop_last = assumptions.drop_last;
+  return profile_at(w, batch_size);
 }
 
 Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator) {
-  Run run;
-  run.compute_time_s = safe_ratio(profile.flops, peak_for(device, scenario.precision));
-  run.memory_time_s = safe_ratio(profile.bytes, device.memory_bandwidth);
-  run.work_time_s = scenario.assumptions.overlap == Overlap::roofline
-                        ? std::max(run.compute_time_s, run.memory_time_s)
-                        : run.compute_time_s + run.memory_time_s;
-  run.dispatch_time_s = profile.launched_ops * scenario.dispatch;
-  run.launch_time_s = is_accelerator ? profile.launched_ops * scenario.launch : 0.0;
-  run.overhead_time_s = run.dispatch_time_s + run.launch_time_s;
-  run.epoch_time_s = run.work_time_s + run.overhead_time_s;
-  run.overhead_fraction = safe_ratio(run.overhead_time_s, run.epoch_time_s);
-  // Overhead time is priced at zero energy: the model has no idle or dynamic power term.
-  run.arithmetic_energy_j = profile.flops * scenario.flop_energy;
-  run.data_movement_energy_j = profile.bytes * scenario.dram_energy_per_byte;
-  run.energy_j = run.arithmetic_energy_j + run.data_movement_energy_j;
-  return run;
+  const Workload w = workload_of(scenario);
+  return run_with(profile, w, {peak_for(device, scenario.precision), device.memory_bandwidth, is_accelerator});
 }
 
-EpochTimes epoch_times_at(const Scenario& scenario, const NetworkShape& shape, std::int64_t batch_size) {
-  const Profile profile = epoch_profile(shape, scenario.dataset.training_examples, batch_size,
-                                        scenario.assumptions, bytes_per_element(scenario.precision).value_or(4));
-  return {run_on_device(profile, scenario.host, scenario, false).epoch_time_s,
-          run_on_device(profile, scenario.accelerator, scenario, true).epoch_time_s};
+EpochTimes epoch_times_at(const Scenario& scenario, std::int64_t batch_size) {
+  const Workload w = workload_of(scenario);
+  const Profile profile = profile_at(w, batch_size);
+  return {run_with(profile, w, w.host).epoch_time_s, run_with(profile, w, w.accelerator).epoch_time_s};
 }
 
-// Exact search without sampling. The step count s takes O(sqrt N) distinct values as the batch
-// size runs over [1, N]; within a block of batch sizes sharing s:
-//  - without drop_last every quantity depends on s alone, so the block's first batch size decides it;
-//  - with drop_last the examples seen are s*B, so each time is affine in B except where roofline
-//    overlap switches between compute and memory. Splitting the block there leaves affine pieces,
-//    whose sign changes at most once, and a bisection finds the first batch size exactly.
-std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario) {
-  const NetworkShape shape = network_shape(scenario.widths);
-  const std::int64_t n = scenario.dataset.training_examples;
-  const bool drop_last = scenario.assumptions.drop_last;
-  const int element_bytes = bytes_per_element(scenario.precision).value_or(4);
-  const auto accelerator_wins = [&](std::int64_t batch) {
-    const EpochTimes t = epoch_times_at(scenario, shape, batch);
-    return t.accelerator_s < t.host_s;
-  };
-  // Where, inside [lo, hi], a device switches between compute-bound and memory-bound.
-  const auto roofline_switch = [&](const Device& device, std::int64_t lo, std::int64_t hi) -> std::optional<std::int64_t> {
-    const auto compute_bound = [&](std::int64_t batch) {
-      const Profile p = epoch_profile(shape, n, batch, scenario.assumptions, element_bytes);
-      const Run r = run_on_device(p, device, scenario, false);
+namespace {
+
+// The win ranges in closed form (docs/model.md, "Win ranges"). The search runs over a variable x in
+// which every time is piecewise affine: the step count s without drop_last (each quantity depends on
+// the batch size only through s), the batch size B with drop_last (each time is s·(affine in B), so
+// its sign is that of the affine part). Roofline overlap adds one kink per device. Between kinks the
+// difference of the two times is affine, so its sign changes at most once; the real root of the
+// affine piece gives the switch, and the model itself, evaluated at the integers around it, settles
+// the last unit of rounding.
+class WinSearch {
+ public:
+  explicit WinSearch(const Workload& w) : w_(w) {}
+
+  std::vector<BatchRange> ranges() const {
+    const std::int64_t lo = 1, hi = w_.examples;
+    std::array<std::int64_t, 3> starts{lo, 0, 0};
+    std::size_t count = 1;
+    if (w_.roofline)
+      for (const Rates* rates : {&w_.host, &w_.accelerator})
+        if (auto kink = roofline_switch(*rates, lo, hi)) starts[count++] = *kink;
+    std::sort(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(count));
+
+    std::vector<BatchRange> xs;  // winning intervals of x
+    const auto add = [&](std::int64_t a, std::int64_t b) {
+      if (!xs.empty() && xs.back().to + 1 == a) xs.back().to = b;
+      else xs.push_back({a, b});
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::int64_t a = starts[i];
+      const std::int64_t b = i + 1 < count ? starts[i + 1] - 1 : hi;
+      if (a > b) continue;
+      const bool wins_a = accelerator_wins(a), wins_b = accelerator_wins(b);
+      if (wins_a == wins_b) {
+        if (wins_a) add(a, b);
+        continue;
+      }
+      const std::int64_t t = boundary(a, b, root(a, b, [&](std::int64_t x) { return time_gap(x); }),
+                                      [&](std::int64_t x) { return accelerator_wins(x); });
+      if (wins_b) add(t, b);
+      else add(a, t - 1);
+    }
+    return w_.drop_last ? xs : batch_ranges_of_steps(xs);
+  }
+
+ private:
+  const Workload& w_;
+
+  Profile at(std::int64_t x) const {
+    if (!w_.drop_last) return profile_of(w_, 0, x, w_.examples);
+    const std::int64_t steps = w_.examples / x;
+    return profile_of(w_, x, steps, steps * x);
+  }
+  // With drop_last every time is the step count times an affine function of B: divide it out.
+  double per_x(const Profile& p, double value) const {
+    return w_.drop_last ? value / static_cast<double>(p.steps_per_epoch) : value;
+  }
+  bool accelerator_wins(std::int64_t x) const {
+    const Profile p = at(x);
+    return run_with(p, w_, w_.accelerator).epoch_time_s < run_with(p, w_, w_.host).epoch_time_s;
+  }
+  double time_gap(std::int64_t x) const {
+    const Profile p = at(x);
+    return per_x(p, run_with(p, w_, w_.host).epoch_time_s - run_with(p, w_, w_.accelerator).epoch_time_s);
+  }
+
+  // Where, in [lo, hi], a device switches between compute-bound and memory-bound; compute − memory
+  // is affine in x over the whole domain.
+  std::optional<std::int64_t> roofline_switch(const Rates& rates, std::int64_t lo, std::int64_t hi) const {
+    const auto compute_bound = [&](std::int64_t x) {
+      const Run r = run_with(at(x), w_, rates);
       return r.compute_time_s >= r.memory_time_s;
     };
-    const bool at_lo = compute_bound(lo);
-    if (at_lo == compute_bound(hi)) return std::nullopt;
-    return first_true(lo, hi, [&](std::int64_t b) { return compute_bound(b) != at_lo; });
-  };
-
-  for (std::int64_t lo = 1; lo <= n;) {
-    const std::int64_t hi = last_batch_with_same_steps(n, lo, drop_last);
-    if (!drop_last) {
-      if (accelerator_wins(lo)) return lo;
-      lo = hi + 1;
-      continue;
-    }
-    std::vector<std::int64_t> starts{lo};
-    if (scenario.assumptions.overlap == Overlap::roofline) {
-      for (const Device* device : {&scenario.host, &scenario.accelerator})
-        if (auto at = roofline_switch(*device, lo, hi)) starts.push_back(*at);
-      std::sort(starts.begin(), starts.end());
-    }
-    for (std::size_t i = 0; i < starts.size(); ++i) {
-      const std::int64_t a = starts[i];
-      const std::int64_t b = i + 1 < starts.size() ? starts[i + 1] - 1 : hi;
-      if (a > b) continue;
-      if (accelerator_wins(a)) return a;
-      if (accelerator_wins(b)) return first_true(a, b, accelerator_wins);
-    }
-    lo = hi + 1;
+    if (compute_bound(lo) == compute_bound(hi)) return std::nullopt;
+    const auto excess = [&](std::int64_t x) {
+      const Profile p = at(x);
+      const Run r = run_with(p, w_, rates);
+      return per_x(p, r.compute_time_s - r.memory_time_s);
+    };
+    return boundary(lo, hi, root(lo, hi, excess), compute_bound);
   }
-  return std::nullopt;
+
+  // The real root of the affine function f on [a, b], from its values at the ends.
+  template <typename F>
+  static double root(std::int64_t a, std::int64_t b, F f) {
+    const double fa = f(a), fb = f(b);
+    return static_cast<double>(a) + static_cast<double>(b - a) * (fa / (fa - fb));
+  }
+
+  // The first x in (a, b] from which `holds` takes its value at b, given that it differs at a.
+  // Starts at the root `guess` and walks a few steps; bisection is the fallback for inputs where
+  // rounding moved the root further (extreme ratios of the inputs).
+  template <typename Predicate>
+  static std::int64_t boundary(std::int64_t a, std::int64_t b, double guess, Predicate holds) {
+    const bool target = holds(b);
+    std::int64_t t = b;
+    if (std::isfinite(guess) && guess < static_cast<double>(b)) t = std::max(a + 1, static_cast<std::int64_t>(std::floor(guess)) + 1);
+    for (int step = 0; step < 8; ++step) {
+      if (holds(t) != target) {
+        ++t;  // t < b, since holds(b) == target
+      } else if (t == a + 1 || holds(t - 1) != target) {
+        return t;
+      } else {
+        --t;
+      }
+    }
+    std::int64_t lo = a, hi = b;  // holds(lo) != target, holds(hi) == target
+    while (hi - lo > 1) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      (holds(mid) == target ? hi : lo) = mid;
+    }
+    return hi;
+  }
+
+  // Step-count intervals to batch-size ranges: s = ⌈N/B⌉ falls as B grows, so [s1, s2] is the batch
+  // sizes from ⌈N/s2⌉ to ⌊(N−1)/(s1−1)⌋ (to N when s1 = 1), possibly none.
+  std::vector<BatchRange> batch_ranges_of_steps(const std::vector<BatchRange>& steps) const {
+    const std::int64_t n = w_.examples;
+    std::vector<BatchRange> out;
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+      const std::int64_t from = (n + it->to - 1) / it->to;
+      const std::int64_t to = it->from == 1 ? n : (n - 1) / (it->from - 1);
+      if (from > to) continue;
+      if (!out.empty() && out.back().to + 1 >= from) out.back().to = std::max(out.back().to, to);
+      else out.push_back({from, to});
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::vector<BatchRange> accelerator_win_ranges(const Scenario& scenario) {
+  const Workload w = workload_of(scenario);
+  return WinSearch(w).ranges();
+}
+
+std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario) {
+  const auto ranges = accelerator_win_ranges(scenario);
+  if (ranges.empty()) return std::nullopt;
+  return ranges.front().from;
 }
 
 Result solve(const Scenario& scenario) {
+  const Workload w = workload_of(scenario);
   Result result;
-  result.shape = network_shape(scenario.widths);
-  const int element_bytes = bytes_per_element(scenario.precision).value_or(4);
-  const std::int64_t n = scenario.dataset.training_examples;
-  result.batched = epoch_profile(result.shape, n, scenario.batch_size, scenario.assumptions, element_bytes);
-  result.batch_one = epoch_profile(result.shape, n, 1, scenario.assumptions, element_bytes);
-  result.host = {run_on_device(result.batched, scenario.host, scenario, false),
-                 run_on_device(result.batch_one, scenario.host, scenario, false)};
-  result.accelerator = {run_on_device(result.batched, scenario.accelerator, scenario, true),
-                        run_on_device(result.batch_one, scenario.accelerator, scenario, true)};
+  result.shape = w.shape;
+  result.batched = profile_at(w, scenario.batch_size);
+  result.batch_one = profile_at(w, 1);
+  result.host = {run_with(result.batched, w, w.host), run_with(result.batch_one, w, w.host)};
+  result.accelerator = {run_with(result.batched, w, w.accelerator), run_with(result.batch_one, w, w.accelerator)};
   Comparison& c = result.comparison;
   c.accelerator_speedup_batched = safe_ratio(result.host.batched.epoch_time_s, result.accelerator.batched.epoch_time_s);
   c.accelerator_speedup_batch_one =
@@ -182,7 +307,8 @@ Result solve(const Scenario& scenario) {
   c.batching_speedup_host = safe_ratio(result.host.batch_one.epoch_time_s, result.host.batched.epoch_time_s);
   c.batching_speedup_accelerator =
       safe_ratio(result.accelerator.batch_one.epoch_time_s, result.accelerator.batched.epoch_time_s);
-  c.crossover_batch_size = crossover_batch_size(scenario);
+  c.accelerator_wins = WinSearch(w).ranges();
+  if (!c.accelerator_wins.empty()) c.crossover_batch_size = c.accelerator_wins.front().from;
   return result;
 }
 

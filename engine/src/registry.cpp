@@ -4,14 +4,17 @@
 #include "epochcalc/registry.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
-#include "epochcalc/json_read.hpp"
+#include "json_read.hpp"
 #include "registry_data.hpp"  // generated from engine/data by CMake
 
 namespace epochcalc::registry {
 
 namespace {
+
+constexpr std::array<DeviceKind, 3> kind_table{{{"cpu", "CPUs"}, {"gpu", "GPUs"}, {"accelerator", "Other accelerators"}}};
 
 void fail_on(const Errors& errors, std::string_view file) {
   if (errors.empty()) return;
@@ -53,6 +56,12 @@ std::vector<Entry> load(const json& document, std::string_view file, std::string
   return entries;
 }
 
+std::vector<std::string> kind_ids() {
+  std::vector<std::string> ids;
+  for (const DeviceKind& k : kind_table) ids.emplace_back(k.id);
+  return ids;
+}
+
 std::string read_id(const json& object, const std::string& path, Errors& errors) {
   if (const json* v = field(object, "id", path, errors, true))
     if (auto id = read_string(*v, pointer(path, "id"), errors)) return *id;
@@ -60,6 +69,8 @@ std::string read_id(const json& object, const std::string& path, Errors& errors)
 }
 
 }  // namespace
+
+std::span<const DeviceKind> device_kinds() { return kind_table; }
 
 const json& hardware_document() {
   static const json document = json::parse(data::hardware_json);
@@ -85,7 +96,7 @@ const std::vector<HardwareEntry>& hardware() {
         if (!check_object(item, path, known, errors)) return entry;
         entry.id = read_id(item, path, errors);
         if (const json* v = field(item, "kind", path, errors, true))
-          if (auto kind = read_choice(*v, pointer(path, "kind"), {"cpu", "gpu", "accelerator"}, errors)) entry.kind = *kind;
+          if (auto kind = read_choice(*v, pointer(path, "kind"), kind_ids(), errors)) entry.kind = *kind;
         if (const json* v = field(item, "notes", path, errors, false))
           if (auto notes = read_string(*v, pointer(path, "notes"), errors)) entry.notes = *notes;
         // The registry promises a source for every number.

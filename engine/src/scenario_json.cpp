@@ -2,12 +2,24 @@
 
 #include <cmath>
 
-#include "epochcalc/json_read.hpp"
+#include "json_read.hpp"
 #include "epochcalc/registry.hpp"
 
 namespace epochcalc {
 
 namespace {
+
+std::vector<std::string> phase_names() {
+  std::vector<std::string> names;
+  for (const PhaseInfo& p : phases()) names.emplace_back(p.name);
+  return names;
+}
+
+std::vector<std::string> overlap_names() {
+  std::vector<std::string> names;
+  for (const OverlapInfo& o : overlaps()) names.emplace_back(o.name);
+  return names;
+}
 
 const std::vector<std::string> top_fields{"name",   "preset", "network",           "host",       "accelerator",
                                           "precision", "dispatch", "launch", "dram_energy_per_byte", "flop_energy",
@@ -18,11 +30,6 @@ const std::vector<std::string> device_fields{"base",   "name", "peak_flops", "me
 const std::vector<std::string> dataset_fields{"base", "name", "training_examples"};
 const std::vector<std::string> assumption_fields{"phase", "ops_per_layer", "extra_ops_per_step", "overlap",
                                                  "drop_last"};
-
-constexpr std::int64_t max_width = 1'000'000;
-constexpr std::int64_t max_layers = 1000;
-constexpr std::int64_t max_ops_per_layer = 1000;
-constexpr std::int64_t max_extra_ops = 1'000'000;
 
 Error unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
                        const std::vector<std::string>& ids) {
@@ -97,16 +104,16 @@ std::optional<std::vector<std::int64_t>> read_widths(const json& value, const st
                                             json_type_name(value)});
     return std::nullopt;
   }
-  if (value.size() < 2 || value.size() > static_cast<std::size_t>(max_layers + 1)) {
+  if (value.size() < rule::min_widths || value.size() > rule::max_widths) {
     errors.push_back({code::range, path,
-                      "give between 2 and " + std::to_string(max_layers + 1) +
+                      "give between " + std::to_string(rule::min_widths) + " and " + std::to_string(rule::max_widths) +
                           " widths (input, then one per layer's output); got " + std::to_string(value.size())});
     return std::nullopt;
   }
   std::vector<std::int64_t> widths;
   const std::size_t before = errors.size();
   for (std::size_t i = 0; i < value.size(); ++i)
-    if (auto w = read_integer(value[i], pointer(path, i), 1, max_width, errors)) widths.push_back(*w);
+    if (auto w = read_integer(value[i], pointer(path, i), rule::width, errors)) widths.push_back(*w);
   if (errors.size() != before) return std::nullopt;
   return widths;
 }
@@ -126,30 +133,29 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
   bool ops_given = false;
   if (value && check_object(*value, path, assumption_fields, errors)) {
     if (const json* v = field(*value, "phase", path, errors, false))
-      if (auto phase = read_choice(*v, pointer(path, "phase"), {"training", "inference"}, errors))
+      if (auto phase = read_choice(*v, pointer(path, "phase"), phase_names(), errors))
         a.phase = *phase == "training" ? Phase::training : Phase::inference;
     if (const json* v = field(*value, "ops_per_layer", path, errors, false)) {
       ops_given = true;
-      if (auto ops = read_integer(*v, pointer(path, "ops_per_layer"), 0, max_ops_per_layer, errors))
+      if (auto ops = read_integer(*v, pointer(path, "ops_per_layer"), rule::ops_per_layer, errors))
         a.ops_per_layer = static_cast<int>(*ops);
     }
     if (const json* v = field(*value, "extra_ops_per_step", path, errors, false))
-      if (auto extra = read_integer(*v, pointer(path, "extra_ops_per_step"), 0, max_extra_ops, errors))
+      if (auto extra = read_integer(*v, pointer(path, "extra_ops_per_step"), rule::extra_ops_per_step, errors))
         a.extra_ops_per_step = static_cast<int>(*extra);
     if (const json* v = field(*value, "overlap", path, errors, false))
-      if (auto overlap = read_choice(*v, pointer(path, "overlap"), {"none", "roofline"}, errors))
+      if (auto overlap = read_choice(*v, pointer(path, "overlap"), overlap_names(), errors))
         a.overlap = *overlap == "none" ? Overlap::none : Overlap::roofline;
     if (const json* v = field(*value, "drop_last", path, errors, false))
       if (auto drop = read_bool(*v, pointer(path, "drop_last"), errors)) a.drop_last = *drop;
   }
-  // Training launches forward, input-gradient and weight-gradient kernels per layer; inference one.
-  if (!ops_given) a.ops_per_layer = a.phase == Phase::training ? 3 : 1;
+  // Left out, the operations per layer follow the phase (the model's table says how many).
+  if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
 }
 
-void read_time_or_energy(const json& doc, std::string_view key, Dimension dimension, double max, double& into,
-                         Errors& errors) {
+void read_top_quantity(const json& doc, std::string_view key, QuantityRule rule, double& into, Errors& errors) {
   if (const json* v = field(doc, key, "", errors, true))
-    if (auto q = read_quantity(*v, pointer("", key), dimension, {0, true, max}, errors)) into = *q;
+    if (auto q = read_quantity(*v, pointer("", key), rule, errors)) into = *q;
 }
 
 json device_to_json(const Device& d) {
@@ -199,6 +205,67 @@ json expand_preset(const json& input, Errors& errors) {
   return merged;
 }
 
+namespace {
+
+// The registry's own document of an entry (ids and registry-only keys removed), or null.
+json registry_object(const std::string& id, bool device) {
+  const json& doc = device ? registry::hardware_document() : registry::datasets_document();
+  for (const json& item : doc.at(device ? "hardware" : "datasets")) {
+    if (!item.contains("id") || item.at("id") != id) continue;
+    json out = {{"base", id}};
+    const std::vector<std::string>& keep = device ? device_fields : dataset_fields;
+    for (const auto& [key, value] : item.items())
+      if (key != "base" && std::find(keep.begin(), keep.end(), key) != keep.end()) out[key] = value;
+    return out;
+  }
+  return nullptr;
+}
+
+void expand_entity(json& value, const std::string& path, bool device, Errors& errors) {
+  const std::string what = device ? "hardware" : "dataset";
+  const auto ids = device ? registry::hardware_ids() : registry::dataset_ids();
+  if (value.is_string()) {
+    json full = registry_object(value.get<std::string>(), device);
+    if (full.is_null()) errors.push_back(unknown_id_error(path, value.get<std::string>(), what, ids));
+    else value = std::move(full);
+    return;
+  }
+  if (!value.is_object() || !value.contains("base") || !value.at("base").is_string()) return;
+  const std::string id = value.at("base").get<std::string>();
+  json full = registry_object(id, device);
+  if (full.is_null()) {
+    errors.push_back(unknown_id_error(pointer(path, "base"), id, what, ids));
+    return;
+  }
+  // The same naming rule as read_entity: edited without a new name, it is the "(customised)" entry.
+  if (!value.contains("name") && value.size() > 1 && full.contains("name") && full.at("name").is_string())
+    full["name"] = full.at("name").get<std::string>() + " (customised)";
+  for (const auto& [key, override_value] : value.items()) {
+    if (key == "peak_flops" && override_value.is_object() && full.contains("peak_flops") && full.at("peak_flops").is_object()) {
+      for (const auto& [precision, rate] : override_value.items()) full["peak_flops"][precision] = rate;
+    } else {
+      full[key] = override_value;
+    }
+  }
+  value = std::move(full);
+}
+
+}  // namespace
+
+json expand_scenario(const json& input, Errors& errors) {
+  json doc = expand_preset(input, errors);
+  if (!errors.empty()) return doc;
+  if (!doc.is_object()) {
+    errors.push_back({code::type, "", "expected the scenario as an object, got " + json_type_name(doc)});
+    return doc;
+  }
+  for (const char* role : {"host", "accelerator"})
+    if (doc.contains(role)) expand_entity(doc[role], pointer("", role), true, errors);
+  if (doc.contains("network") && doc["network"].is_object() && doc["network"].contains("dataset"))
+    expand_entity(doc["network"]["dataset"], "/network/dataset", false, errors);
+  return doc;
+}
+
 ParsedScenario parse_scenario(const json& input) {
   ParsedScenario parsed;
   Errors& errors = parsed.errors;
@@ -218,7 +285,7 @@ ParsedScenario parse_scenario(const json& input) {
     if (const json* v = field(*network, "dataset", "/network", errors, true))
       if (auto dataset = read_dataset(*v, "/network/dataset", errors)) s.dataset = *dataset;
     if (const json* v = field(*network, "batch_size", "/network", errors, true))
-      if (auto batch = read_integer(*v, "/network/batch_size", 1, max_training_examples, errors)) s.batch_size = *batch;
+      if (auto batch = read_integer(*v, "/network/batch_size", rule::batch_size, errors)) s.batch_size = *batch;
   }
 
   std::optional<Device> host, accelerator;
@@ -235,11 +302,10 @@ ParsedScenario parse_scenario(const json& input) {
     s.accelerator = *accelerator;
   }
 
-  // Per-operation costs up to an hour, energy prices up to a joule: far beyond any real system.
-  read_time_or_energy(doc, "dispatch", Dimension::time, 3600, s.dispatch, errors);
-  read_time_or_energy(doc, "launch", Dimension::time, 3600, s.launch, errors);
-  read_time_or_energy(doc, "dram_energy_per_byte", Dimension::energy_per_byte, 1, s.dram_energy_per_byte, errors);
-  read_time_or_energy(doc, "flop_energy", Dimension::energy_per_flop, 1, s.flop_energy, errors);
+  read_top_quantity(doc, "dispatch", rule::dispatch, s.dispatch, errors);
+  read_top_quantity(doc, "launch", rule::launch, s.launch, errors);
+  read_top_quantity(doc, "dram_energy_per_byte", rule::dram_energy_per_byte, s.dram_energy_per_byte, errors);
+  read_top_quantity(doc, "flop_energy", rule::flop_energy, s.flop_energy, errors);
   read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
 
   // Checks that need two fields at once, only when both were valid.
@@ -280,10 +346,10 @@ json scenario_to_json(const Scenario& s) {
           {"dram_energy_per_byte", s.dram_energy_per_byte},
           {"flop_energy", s.flop_energy},
           {"assumptions",
-           {{"phase", a.phase == Phase::training ? "training" : "inference"},
+           {{"phase", phase_info(a.phase).name},
             {"ops_per_layer", a.ops_per_layer},
             {"extra_ops_per_step", a.extra_ops_per_step},
-            {"overlap", a.overlap == Overlap::none ? "none" : "roofline"},
+            {"overlap", overlap_info(a.overlap).name},
             {"drop_last", a.drop_last}}}};
 }
 

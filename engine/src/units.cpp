@@ -13,10 +13,7 @@ namespace epochcalc {
 
 namespace {
 
-struct UnitEntry {
-  std::string_view symbol;
-  double scale;  // to SI: a multiplier, or for sub-units (scale < 1) the divisor 1/scale is used
-};
+using UnitEntry = UnitSpelling;
 
 // "10 us" must become exactly 1e-05: dividing by 1e6 is exact where multiplying by 1e-6 is not.
 double to_si(double number, double scale) {
@@ -81,7 +78,7 @@ const std::vector<UnitEntry>& units_of(Dimension dimension) {
   return time;
 }
 
-constexpr std::array all_dimensions{Dimension::time,           Dimension::bandwidth,       Dimension::flop_rate,
+constexpr std::array dimension_list{Dimension::time,           Dimension::bandwidth,       Dimension::flop_rate,
                                     Dimension::energy_per_flop, Dimension::energy_per_byte, Dimension::power,
                                     Dimension::size};
 
@@ -109,6 +106,22 @@ std::string expected_units(Dimension dimension) {
 Error unit_error(std::string message) { return Error{code::unit, "", std::move(message)}; }
 
 }  // namespace
+
+std::span<const UnitSpelling> unit_spellings(Dimension dimension) { return units_of(dimension); }
+std::span<const Dimension> all_dimensions() { return dimension_list; }
+
+std::string_view dimension_id(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::time: return "time";
+    case Dimension::bandwidth: return "bandwidth";
+    case Dimension::flop_rate: return "flop_rate";
+    case Dimension::energy_per_flop: return "energy_per_flop";
+    case Dimension::energy_per_byte: return "energy_per_byte";
+    case Dimension::power: return "power";
+    case Dimension::size: return "size";
+  }
+  return "quantity";
+}
 
 std::string_view si_unit(Dimension dimension) { return units_of(dimension).front().symbol; }
 
@@ -138,6 +151,15 @@ std::string_view dimension_example(Dimension dimension) {
   return "";
 }
 
+std::optional<double> parse_plain_number(std::string_view text) {
+  const std::string input{trim(text)};
+  const std::size_t length = decimal_prefix(input);
+  if (length == 0 || length != input.size()) return std::nullopt;
+  const double number = std::strtod(input.c_str(), nullptr) + 0.0;  // + 0.0 turns -0 into 0
+  if (!std::isfinite(number)) return std::nullopt;
+  return number;
+}
+
 std::variant<double, Error> parse_quantity(std::string_view text, Dimension dimension) {
   const std::string input{trim(text)};
   const std::string hint = "write " + std::string(dimension_name(dimension)) + " as a number and a unit, e.g. " +
@@ -153,15 +175,14 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   const double number = std::strtod(input.substr(0, number_length).c_str(), nullptr) + 0.0;
   if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint);
   const std::string symbol{trim(std::string_view(input).substr(number_length))};
-  if (symbol.empty())
-    return unit_error("\"" + input + "\" has no unit: " + hint + " (a bare JSON number is read in " +
-                      std::string(si_unit(dimension)) + ")");
+  // A bare number is in SI units, exactly as a JSON number is: "2e-5" for a time is 20 us.
+  if (symbol.empty()) return number;
   if (const UnitEntry* unit = find_unit(dimension, symbol)) {
     const double value = to_si(number, unit->scale);
     if (!std::isfinite(value)) return unit_error("\"" + input + "\" is too large");
     return value;
   }
-  for (Dimension other : all_dimensions)
+  for (Dimension other : dimension_list)
     if (other != dimension && find_unit(other, symbol))
       return unit_error("\"" + symbol + "\" is " + std::string(dimension_name(other)) + " unit, but " +
                         std::string(dimension_name(dimension)) + " is expected; use one of: " +

@@ -47,7 +47,8 @@ TEST_CASE("the result has exactly the contract's fields") {
   }
   CHECK(keys_of(r["comparison"]) ==
         std::vector<std::string>{"accelerator_speedup_batched", "accelerator_speedup_batch_one", "batching_speedup_host",
-                                 "batching_speedup_accelerator", "crossover_batch_size"});
+                                 "batching_speedup_accelerator", "accelerator_wins", "crossover_batch_size"});
+  CHECK(r["comparison"]["accelerator_wins"] == json::parse(R"([{"from": 21, "to": 60000}])"));
   CHECK(r["network"]["parameters"] == 109386);
   CHECK(r["network"]["layers"] == 3);
   CHECK(r["host"]["name"] == "Reference CPU (MLSys·im)");
@@ -99,7 +100,7 @@ TEST_CASE("the largest and smallest allowed inputs still give finite numbers") {
   std::vector<std::int64_t> widths(1001, 1000000);
   doc["network"] = {{"widths", widths},
                     {"batch_size", 1},
-                    {"dataset", {{"name", "huge"}, {"training_examples", 10000000000}}}};
+                    {"dataset", {{"name", "huge"}, {"training_examples", 1000000000000}}}};
   doc["host"] = {{"name", "slow"}, {"peak_flops", {{"fp32", 1}}}, {"memory_bandwidth", 1}};
   doc["dispatch"] = 3600;
   doc["launch"] = 3600;
@@ -122,31 +123,124 @@ TEST_CASE("inputs beyond the allowed range are E_RANGE, not overflow") {
   CHECK(e["errors"][2]["message"] == "\"2 J/flop\" is out of range: an energy per FLOP must be at most 1 J/flop");
 }
 
-TEST_CASE("sweep: default grid and explicit batch sizes") {
-  const std::string scenario = R"({"preset": "mnist-cpu-vs-h100"})";
-  const json grid = json::parse(sweep_json(scenario, ""));
-  CHECK(grid["schema"] == "epochcalc/sweep@1");
+TEST_CASE("sweep: default grid and explicit batch sizes, series by quantity") {
+  const json scenario = {{"preset", "mnist-cpu-vs-h100"}};
+  const json grid = sweep_document(scenario, nullptr);
+  CHECK(grid["schema"] == "epochcalc/sweep@2");
   CHECK(grid["crossover_batch_size"] == 21);
-  std::vector<std::int64_t> sizes;
-  for (const json& p : grid["points"]) sizes.push_back(p["batch_size"]);
+  CHECK(grid["accelerator_wins"] == json::parse(R"([{"from": 21, "to": 60000}])"));
+  const std::vector<double> sizes = grid["batch_size"];
+  CHECK(grid["points"] == sizes.size());
   CHECK(sizes.front() == 1);
   CHECK(sizes.back() == 60000);
   CHECK(std::is_sorted(sizes.begin(), sizes.end()));
-  for (std::int64_t expected : {2, 20, 21, 32, 32768}) {
+  CHECK(std::adjacent_find(sizes.begin(), sizes.end()) == sizes.end());
+  // Powers of two, the batch size, both sides of the switch, N, and log-spaced points between.
+  for (double expected : {2.0, 20.0, 21.0, 32.0, 32768.0, 60000.0}) {
     CAPTURE(expected);
     CHECK(std::find(sizes.begin(), sizes.end(), expected) != sizes.end());
   }
-  const json some = json::parse(sweep_json(scenario, "[32, 1]"));
-  REQUIRE(some["points"].size() == 2);
-  const json single = json::parse(solve_json(scenario));
-  CHECK(some["points"][0]["host"] == single["host"]["batched"]);
-  CHECK(some["points"][1]["accelerator"] == single["accelerator"]["batch_one"]);
-  const json bad = json::parse(sweep_json(scenario, "[0, 70000]"));
-  REQUIRE(bad["errors"].size() == 2);
+  CHECK(sizes.size() > 50);
+  CHECK(grid["host"]["epoch_time_s"].size() == sizes.size());
+  CHECK(grid["accelerator"]["overhead_time_s"].size() == sizes.size());
+
+  const json some = sweep_document(scenario, json::array({32, 1}));
+  REQUIRE(some["batch_size"].size() == 2);
+  const json single = solve_document(scenario);
+  CHECK(some["host"]["epoch_time_s"][0] == single["host"]["batched"]["epoch_time_s"]);
+  CHECK(some["accelerator"]["work_time_s"][1] == single["accelerator"]["batch_one"]["work_time_s"]);
+  CHECK(some["accelerator"]["overhead_time_s"][1] == single["accelerator"]["batch_one"]["overhead_time_s"]);
+  const json bad = sweep_document(scenario, json::array({0, 70000, 2.5}));
+  REQUIRE(bad["errors"].size() == 3);
   CHECK(bad["errors"][0]["path"] == "/batch_sizes/0");
   CHECK(bad["errors"][1]["message"] == "70000 is out of range: use a whole number from 1 to 60,000");
-  CHECK(json::parse(sweep_json(scenario, "{}"))["errors"][0]["code"] == "E_TYPE");
-  CHECK(json::parse(sweep_json(scenario, "[1,"))["errors"][0]["code"] == "E_JSON");
+  CHECK(bad["errors"][2]["code"] == "E_TYPE");
+  CHECK(sweep_document(scenario, json::object())["errors"][0]["code"] == "E_TYPE");
+  CHECK(sweep_document(scenario, json::array({"x"}))["errors"][0]["path"] == "/batch_sizes/0");
+}
+
+TEST_CASE("evaluate: one validation gives the result and its sweep") {
+  const Evaluation e = evaluate({{"preset", "mnist-cpu-vs-h100"}}, nullptr);
+  REQUIRE(e.solved.result);
+  CHECK(e.solved.errors.empty());
+  CHECK(e.solved.result->comparison.crossover_batch_size == 21);
+  REQUIRE(!e.sweep.batch_size.empty());
+  const auto at32 = std::find(e.sweep.batch_size.begin(), e.sweep.batch_size.end(), 32.0) - e.sweep.batch_size.begin();
+  CHECK(e.sweep.host.epoch_time_s[static_cast<std::size_t>(at32)] == e.solved.result->host.batched.epoch_time_s);
+  const Evaluation invalid = evaluate({{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "fast"}}, nullptr);
+  CHECK_FALSE(invalid.solved.result);
+  CHECK(invalid.sweep.batch_size.empty());
+  REQUIRE(invalid.solved.errors.size() == 1);
+  CHECK(invalid.solved.errors[0].path == "/dispatch");
+}
+
+TEST_CASE("the schema exports every rule the page needs") {
+  const json s = json::parse(schema_json());
+  CHECK(s["schema"] == "epochcalc/schema@1");
+  CHECK(s["precisions"].size() == 6);
+  CHECK(s["precisions"][2] == json::parse(R"({"id": "fp16", "bytes": 2})"));
+  CHECK(s["phases"][1] == json::parse(R"({"id": "inference", "gemm_passes": 1, "default_ops_per_layer": 1})"));
+  CHECK(s["overlaps"][1]["id"] == "roofline");
+  CHECK(s["device_kinds"][0] == json::parse(R"({"id": "cpu", "label": "CPUs"})"));
+  CHECK(s["dimensions"]["time"]["si_unit"] == "s");
+  CHECK(s["defaults"]["/assumptions/ops_per_layer"]["values"]["training"] == 3);
+  CHECK(s["default_preset"] == "mnist-cpu-vs-h100");
+  const auto field = [&](const std::string& path) {
+    for (const json& f : s["fields"])
+      if (f["path"] == path) return f;
+    return json();
+  };
+  CHECK(field("/network/batch_size")["max"] == 1000000000000);
+  CHECK(field("/dispatch")["dimension"] == "time");
+  CHECK(field("/dispatch")["max"] == 3600);
+  CHECK(field("/precision")["choices"].size() == 6);
+  CHECK(field("/accelerator/peak_flops/int8")["kind"] == "quantity");
+  CHECK(field("/assumptions/ops_per_layer")["required"] == false);
+}
+
+TEST_CASE("expand resolves the preset and every registry reference, keeping what was written") {
+  const json e = json::parse(expand_json(R"({"preset": "mnist-cpu-vs-h100", "host": {"tdp": "100 W"}, "dispatch": "fast"})"));
+  CHECK(e["schema"] == "epochcalc/expanded@1");
+  const json& s = e["scenario"];
+  CHECK(s["host"]["base"] == "reference-cpu");
+  CHECK(s["host"]["name"] == "Reference CPU (MLSys·im) (customised)");
+  CHECK(s["host"]["tdp"] == "100 W");
+  CHECK(s["host"]["memory_bandwidth"] == "50 GB/s");
+  CHECK(s["accelerator"]["base"] == "h100-sxm");
+  CHECK(s["network"]["dataset"]["training_examples"] == 60000);
+  CHECK(s["dispatch"] == "fast");  // not validated here
+  CHECK(json::parse(expand_json(R"({"preset": "nope"})"))["errors"][0]["code"] == "E_UNKNOWN_ID");
+  CHECK(json::parse(expand_json(R"({"preset": "mnist-cpu-vs-h100", "host": "h100"})"))["errors"][0]["path"] == "/host");
+  CHECK(json::parse(expand_json("null"))["errors"][0]["code"] == "E_TYPE");
+  // The expansion solves exactly like the input.
+  const json original = solve_document(json::parse(R"({"preset": "mnist-cpu-vs-h100", "host": {"tdp": "100 W"}})"));
+  CHECK(solve_document(json::parse(expand_json(R"({"preset": "mnist-cpu-vs-h100", "host": {"tdp": "100 W"}})"))["scenario"]) == original);
+}
+
+TEST_CASE("set_field reads the typed text by the field's kind") {
+  const auto set = [](const std::string& doc, const std::string& path, const std::string& text) {
+    return json::parse(set_field_json(doc, path, text));
+  };
+  const std::string preset = R"({"preset": "mnist-cpu-vs-h100"})";
+  CHECK(set(preset, "/network/batch_size", "64")["scenario"]["network"] == json::parse(R"({"batch_size": 64})"));
+  CHECK(set(preset, "network.batch_size", "60,000")["scenario"]["network"]["batch_size"] == "60,000");
+  CHECK(set(preset, "/dispatch", "2e-5")["scenario"]["dispatch"] == "2e-5");
+  CHECK(set(preset, "/name", "123")["scenario"]["name"] == "123");
+  CHECK(set(preset, "/assumptions/drop_last", "true")["scenario"]["assumptions"]["drop_last"] == true);
+  CHECK(set(preset, "/assumptions/drop_last", "yes")["scenario"]["assumptions"]["drop_last"] == "yes");
+  // Inside a preset's registry device: the base comes along, so a new name keeps the rest.
+  CHECK(set(preset, "/accelerator/name", "My GPU")["scenario"]["accelerator"] ==
+        json::parse(R"({"base": "h100-sxm", "name": "My GPU"})"));
+  // Inside a preset's widths: the array comes along, since arrays replace whole.
+  CHECK(set(preset, "/network/widths/1", "256")["scenario"]["network"]["widths"] == json::parse("[784, 256, 64, 10]"));
+  // Emptied optional fields: null over a preset (deletes the preset's value), absent otherwise.
+  CHECK(set(preset, "/assumptions/ops_per_layer", "")["scenario"]["assumptions"]["ops_per_layer"].is_null());
+  CHECK_FALSE(set(R"({"assumptions": {"ops_per_layer": 2}})", "/assumptions/ops_per_layer", " ")["scenario"]["assumptions"].contains("ops_per_layer"));
+  CHECK(set(preset, "", "1")["errors"][0]["code"] == "E_ARGS");
+  CHECK(set("{", "/name", "x")["errors"][0]["code"] == "E_JSON");
+  // Every edit above still solves (or is reported) through the one parser.
+  CHECK(solve_document(set(preset, "/accelerator/name", "My GPU")["scenario"])["accelerator"]["name"] == "My GPU");
+  CHECK(solve_document(set(preset, "/dispatch", "2e-5")["scenario"])["scenario"]["dispatch"] == 2e-5);
 }
 
 TEST_CASE("listings are the shipped registries") {

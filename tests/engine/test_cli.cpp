@@ -18,6 +18,8 @@ TEST_CASE("options: flags, values and mistakes") {
   CHECK(parsed.options.json);
   CHECK(cli::parse_options({"--list-hardware"}).options.action == cli::Action::list_hardware);
   CHECK(cli::parse_options({"--version"}).options.action == cli::Action::version);
+  CHECK(cli::parse_options({"--schema"}).options.action == cli::Action::schema);
+  CHECK(cli::parse_options({"--expand"}).options.action == cli::Action::expand);
   const auto unknown = cli::parse_options({"--frobnicate"});
   REQUIRE(unknown.errors.size() == 1);
   CHECK(unknown.errors[0].code == "E_ARGS");
@@ -26,7 +28,7 @@ TEST_CASE("options: flags, values and mistakes") {
   CHECK(cli::parse_options({"--preset", "a", "--scenario", "b"}).errors.size() == 1);
 }
 
-TEST_CASE("--set writes JSON values, or strings, at dotted paths and pointers") {
+TEST_CASE("--set reads each value by its field's kind, at dotted paths and pointers") {
   json doc = {{"network", {{"batch_size", 32}, {"widths", {784, 10}}}}, {"host", "reference-cpu"}};
   Errors errors;
   CHECK(cli::apply_setting(doc, "network.batch_size=64", errors));
@@ -45,7 +47,7 @@ TEST_CASE("--set writes JSON values, or strings, at dotted paths and pointers") 
   CHECK_FALSE(cli::apply_setting(doc, "network.widths.9=1", errors));
   REQUIRE(errors.size() == 2);
   CHECK(errors[0].message == "--set takes PATH=VALUE, e.g. network.batch_size=64; got \"no-equals-sign\"");
-  CHECK(errors[1].message == "--set path \"network.widths.9\": \"9\" is not an index of that array (0 to 3)");
+  CHECK(errors[1].message == "the path \"network.widths.9\": \"9\" is not an index of that list (0 to 3)");
 }
 
 TEST_CASE("numbers are auto-scaled with six significant digits") {
@@ -65,27 +67,59 @@ TEST_CASE("numbers are auto-scaled with six significant digits") {
   CHECK(cli::format_percent(0.6153) == "61.5%");
 }
 
-TEST_CASE("the report states the winner at each batch size and the crossover") {
-  const json result = solve_document({{"preset", "mnist-cpu-vs-h100"}});
-  const std::string text = cli::format_report(result);
+namespace {
+
+Solved solved(const json& document) {
+  Solved s = solve_checked(document);
+  REQUIRE(s.result);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("the report states the winner at each batch size and where the accelerator wins") {
+  const Solved d = solved({{"preset", "mnist-cpu-vs-h100"}});
+  const std::string text = cli::format_report(*d.scenario, *d.result, d.warnings);
   CHECK(text.find("274.243 ms") != std::string::npos);
   CHECK(text.find("254.700 ms") != std::string::npos);
   CHECK(text.find("7.03143 s") != std::string::npos);
   CHECK(text.find("8.12435 s") != std::string::npos);
   CHECK(text.find("Overhead time carries no energy in this model.") != std::string::npos);
-  CHECK(cli::verdict(result) ==
+  CHECK(cli::verdict(*d.scenario, *d.result) ==
         "At batch size 32 the NVIDIA H100 SXM5 80GB is 1.08x faster (254.700 ms against 274.243 ms per epoch), and "
         "99.4% of its epoch is per-operation overhead.\n"
         "At batch size 1 the Reference CPU (MLSys·im) is 1.16x faster (7.03143 s against 8.12435 s per epoch), and "
         "76.8% of its epoch is per-operation overhead.\n"
-        "Crossover: the NVIDIA H100 SXM5 80GB first beats the host at batch size 21.\n");
-  const json never = solve_document({{"preset", "mnist-cpu-vs-h100"}, {"accelerator", "reference-cpu"}});
-  CHECK(cli::verdict(never).find("is never faster than the host") != std::string::npos);
+        "Crossover: the NVIDIA H100 SXM5 80GB first beats the host at batch size 21 and stays faster up to 60,000.\n");
+}
+
+TEST_CASE("the win sentence never says what the ranges contradict") {
+  SUBCASE("never") {
+    const Solved d = solved({{"preset", "mnist-cpu-vs-h100"}, {"accelerator", "reference-cpu"}});
+    CHECK(cli::win_ranges_sentence(*d.scenario, *d.result) ==
+          "The Reference CPU (MLSys·im) is never faster than the host at any batch size from 1 to 60,000.");
+  }
+  SUBCASE("always") {
+    const Solved d = solved({{"preset", "mnist-cpu-vs-h100"}, {"launch", 0}});
+    CHECK(cli::win_ranges_sentence(*d.scenario, *d.result) ==
+          "The NVIDIA H100 SXM5 80GB is faster than the host at every batch size from 1 to 60,000.");
+  }
+  SUBCASE("regression: Xeon against T4 at int8 wins only at small batches (issue 6)") {
+    const Solved d = solved({{"preset", "imagenet-mlp-epyc-vs-h100"}, {"host", "xeon-8480-plus"},
+                             {"accelerator", "t4"}, {"precision", "int8"}});
+    const auto& wins = d.result->comparison.accelerator_wins;
+    REQUIRE(wins.size() == 1);
+    REQUIRE(wins[0].from == 1);
+    const std::string sentence = cli::win_ranges_sentence(*d.scenario, *d.result);
+    CHECK(sentence == "The NVIDIA T4 16GB is faster only at batch sizes 1 to " + std::to_string(wins[0].to) +
+                          "; the host is as fast or faster at " + std::to_string(wins[0].to + 1) + " to 1,281,167.");
+    CHECK(sentence.find("every batch size") == std::string::npos);
+  }
 }
 
 TEST_CASE("errors are printed one per line with code and path") {
-  const json errors = solve_document({{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "x"}});
-  CHECK(cli::format_errors(errors) ==
+  const Solved errors = solve_checked({{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "x"}});
+  CHECK(cli::format_errors(errors.errors) ==
         "error E_UNIT at /dispatch: \"x\" does not start with a number: write a time as a number and a unit, e.g. "
         "\"10 us\"\n");
 }

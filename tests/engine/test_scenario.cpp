@@ -87,7 +87,7 @@ TEST_CASE("unknown fields are errors with a suggestion") {
 
 TEST_CASE("values out of range name the allowed range") {
   check_single(errors_with("/network/batch_size", 0),
-               {"E_RANGE", "/network/batch_size", "0 is out of range: use a whole number from 1 to 10,000,000,000"});
+               {"E_RANGE", "/network/batch_size", "0 is out of range: use a whole number from 1 to 1,000,000,000,000"});
   check_single(errors_with("/network/widths/1", 0),
                {"E_RANGE", "/network/widths/1", "0 is out of range: use a whole number from 1 to 1,000,000"});
   check_single(errors_with("/dispatch", "-1 us"),
@@ -99,15 +99,51 @@ TEST_CASE("values out of range name the allowed range") {
 }
 
 TEST_CASE("wrong JSON types are reported with what was expected") {
-  check_single(errors_with("/network/batch_size", "32"),
-               {"E_TYPE", "/network/batch_size", "expected a whole number from 1 to 10,000,000,000, got a string"});
+  check_single(errors_with("/network/batch_size", json::array()),
+               {"E_TYPE", "/network/batch_size", "expected a whole number from 1 to 1,000,000,000,000, got an array"});
+  check_single(errors_with("/network/batch_size", "32 examples"),
+               {"E_TYPE", "/network/batch_size", "\"32 examples\" is not a number: use a whole number from 1 to 1,000,000,000,000"});
+  // Regression (issue 6): the page took "60,000"; the engine is the one that decides, and says how.
+  check_single(errors_with("/network/batch_size", "60,000"),
+               {"E_TYPE", "/network/batch_size",
+                "\"60,000\" has separators: write the digits only, e.g. 60000; use a whole number from 1 to 1,000,000,000,000"});
   check_single(errors_with("/network/batch_size", 2.5),
-               {"E_TYPE", "/network/batch_size", "2.5 is not a whole number: use a whole number from 1 to 10,000,000,000"});
+               {"E_TYPE", "/network/batch_size", "2.5 is not a whole number: use a whole number from 1 to 1,000,000,000,000"});
   check_single(errors_with("/launch", true),
                {"E_TYPE", "/launch", "expected a time as a string like \"10 us\" or a number in s, got a boolean"});
   check_single(errors_with("/assumptions/drop_last", "yes"),
                {"E_TYPE", "/assumptions/drop_last", "expected true or false, got a string"});
   check_single(parse_scenario(json::array()).errors, {"E_TYPE", "", "expected an object, got an array"});
+}
+
+TEST_CASE("a string holding a whole number is read as that number") {
+  json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": "64"}})");
+  const ParsedScenario parsed = parse_scenario(doc);
+  REQUIRE(parsed.scenario);
+  CHECK(parsed.scenario->batch_size == 64);
+}
+
+// Regression (issue 6): the page set 1 operation per layer for inference, the CLI kept the preset's 3.
+TEST_CASE("operations per layer follow the phase unless the scenario sets them") {
+  const auto ops = [](const char* text) {
+    const ParsedScenario parsed = parse_scenario(json::parse(text));
+    REQUIRE(parsed.scenario);
+    return parsed.scenario->assumptions.ops_per_layer;
+  };
+  CHECK(ops(R"({"preset": "mnist-cpu-vs-h100"})") == 3);
+  CHECK(ops(R"({"preset": "mnist-cpu-vs-h100", "assumptions": {"phase": "inference"}})") == 1);
+  CHECK(ops(R"({"preset": "mnist-cpu-vs-h100", "assumptions": {"phase": "inference", "ops_per_layer": 4}})") == 4);
+  CHECK(ops(R"({"preset": "cifar10-inference-xeon-vs-l4"})") == 2);  // a preset that means its value
+  CHECK(ops(R"({"preset": "cifar10-inference-xeon-vs-l4", "assumptions": {"ops_per_layer": null}})") == 1);
+}
+
+// Regression (issue 6): the page turned this link into a blank custom device.
+TEST_CASE("a partial device over a preset edits the preset's device") {
+  const ParsedScenario parsed = parse_scenario(json::parse(R"({"preset": "mnist-cpu-vs-h100", "host": {"tdp": "100 W"}})"));
+  REQUIRE(parsed.scenario);
+  CHECK(parsed.scenario->host.name == "Reference CPU (MLSys·im) (customised)");
+  CHECK(parsed.scenario->host.tdp == 100);
+  CHECK(parsed.scenario->host.memory_bandwidth == 50e9);
 }
 
 TEST_CASE("quantities in the wrong unit are E_UNIT at their path") {

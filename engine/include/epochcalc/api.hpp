@@ -1,26 +1,52 @@
-// The engine's whole outward face as JSON text: what the command-line tool and the wasm module call.
-// No function here throws; every failure comes back as an epochcalc/error@1 document.
+// The engine's outward face: typed calls for C++ (the CLI) and JSON text for the wasm module.
+// No function here throws; every failure comes back as errors (an epochcalc/error@1 document in text).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "epochcalc/model.hpp"
 #include "epochcalc/scenario_json.hpp"
+#include "epochcalc/sweep.hpp"
 
 namespace epochcalc {
 
 inline constexpr std::string_view result_schema = "epochcalc/result@1";
 inline constexpr std::string_view error_schema = "epochcalc/error@1";
+inline constexpr std::string_view sweep_schema = "epochcalc/sweep@2";
 
 std::string_view version();
+
+// A scenario document checked and solved. `errors` is empty exactly when `result` is set; a result
+// holding NaN or infinity is refused with E_INTERNAL, so every caller sees finite numbers only.
+struct Solved {
+  std::optional<Scenario> scenario;
+  std::optional<Result> result;
+  Errors errors;
+  std::vector<Warning> warnings;
+};
+Solved solve_checked(const nlohmann::ordered_json& input);
+
+// The result and its batch-size sweep from one validation and one win-range search: what the page
+// calls on every edit. `batch_sizes` null (or absent) means the default grid; otherwise an array of
+// 1 to max_sweep_points whole numbers in [1, N], reported at /batch_sizes/i when not.
+inline constexpr std::size_t max_sweep_points = 100'000;
+struct Evaluation {
+  Solved solved;
+  SweepSeries sweep;
+};
+Evaluation evaluate(const nlohmann::ordered_json& input, const std::vector<double>* batch_sizes);
 
 // The result contract for a solved scenario.
 nlohmann::ordered_json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
 nlohmann::ordered_json errors_to_json(const Errors& errors);
+// The sweep's header (schema, win ranges, point count); the series travel separately (typed arrays
+// in the module, JSON arrays in sweep_document).
+nlohmann::ordered_json sweep_header_json(const Result& result, const SweepSeries& sweep);
 
 // JSON text parsed without exceptions and at most max_json_depth levels deep; on failure nullopt and
 // an E_JSON error naming `what` ("the scenario") and the position.
@@ -29,15 +55,16 @@ std::optional<nlohmann::ordered_json> parse_json_text(std::string_view text, con
 
 // Scenario document in, result or error document out.
 nlohmann::ordered_json solve_document(const nlohmann::ordered_json& input);
-// Same, from and to text; unparseable text gives E_JSON with the position.
 std::string solve_json(std::string_view input);
-
-// Epoch times at many batch sizes: {"schema": "epochcalc/sweep@1", "crossover_batch_size",
-// "points": [{"batch_size", "host": RUN, "accelerator": RUN}]}. batch_sizes is an array of whole
-// numbers in [1, N], or null for the default grid (powers of two, the configured batch size, the
-// crossover and N).
+// The sweep with its series as JSON arrays: {"schema": "epochcalc/sweep@2", "accelerator_wins",
+// "crossover_batch_size", "points", "batch_size": [...], "host": {"epoch_time_s": [...], ...}, ...}.
 nlohmann::ordered_json sweep_document(const nlohmann::ordered_json& input, const nlohmann::ordered_json& batch_sizes);
-std::string sweep_json(std::string_view input, std::string_view batch_sizes);
+
+// Preset merged and every registry reference resolved into a full object (see scenario_json.hpp),
+// or the errors that stop it: {"schema": "epochcalc/expanded@1", "scenario": {...}} or an error document.
+std::string expand_json(std::string_view input);
+// The document after one edit: {"schema": "epochcalc/edited@1", "scenario": {...}} or an error document.
+std::string set_field_json(std::string_view document, std::string_view path, std::string_view text);
 
 // Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]} as shipped.
 std::string hardware_json();
@@ -45,5 +72,7 @@ std::string datasets_json();
 std::string presets_json();
 // The default preset's complete scenario document.
 std::string default_scenario_json();
+// Every scenario rule as data: epochcalc/schema@1 (schema.hpp).
+std::string schema_json();
 
 }  // namespace epochcalc

@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace epochcalc {
@@ -13,8 +15,30 @@ namespace epochcalc {
 enum class Phase { training, inference };
 enum class Overlap { none, roofline };
 
+// The model's fixed vocabularies, written once here and exported through the schema.
+struct PrecisionInfo {
+  std::string_view name;
+  int bytes;  // bytes per element
+};
+struct PhaseInfo {
+  Phase phase;
+  std::string_view name;
+  int gemm_passes;            // k: forward only, or forward and two backward GEMMs
+  int default_ops_per_layer;  // operations launched per layer per step when the scenario gives none
+};
+struct OverlapInfo {
+  Overlap overlap;
+  std::string_view name;
+  std::string_view work;  // how work combines compute and memory, in words
+};
+std::span<const PrecisionInfo> precisions();
+std::span<const PhaseInfo> phases();
+std::span<const OverlapInfo> overlaps();
+const PhaseInfo& phase_info(Phase phase);
+const OverlapInfo& overlap_info(Overlap overlap);
+
 // A precision name ("fp32", ...) and its bytes per element; nullopt for an unknown name.
-std::optional<int> bytes_per_element(const std::string& precision);
+std::optional<int> bytes_per_element(std::string_view precision);
 const std::vector<std::string>& precision_names();
 
 struct Device {
@@ -93,12 +117,22 @@ struct DeviceResult {
   Run batch_one;
 };
 
+// An inclusive range of batch sizes.
+struct BatchRange {
+  std::int64_t from = 0;
+  std::int64_t to = 0;
+  friend bool operator==(const BatchRange&, const BatchRange&) = default;
+};
+
 struct Comparison {
   double accelerator_speedup_batched = 0;
   double accelerator_speedup_batch_one = 0;
   double batching_speedup_host = 0;
   double batching_speedup_accelerator = 0;
-  std::optional<std::int64_t> crossover_batch_size;
+  // Maximal ranges of batch sizes in [1, N] at which the accelerator's epoch is strictly shorter,
+  // ascending and disjoint; empty when it never wins.
+  std::vector<BatchRange> accelerator_wins;
+  std::optional<std::int64_t> crossover_batch_size;  // the first range's `from`
 };
 
 struct Result {
@@ -113,17 +147,20 @@ struct Result {
 NetworkShape network_shape(const std::vector<std::int64_t>& widths);
 Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
                       const Assumptions& assumptions, int bytes_per_element);
-// is_accelerator decides whether the per-kernel launch cost is paid.
+// is_accelerator decides whether the per-kernel launch cost is paid. Looks the precision's peak up
+// by name: for tests and one-off calls; solve and sweep resolve it once.
 Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator);
 
-// Epoch times of both devices at one batch size: the building block of sweeps.
+// Epoch times of both devices at one batch size (the brute-force reference of the tests).
 struct EpochTimes {
   double host_s = 0;
   double accelerator_s = 0;
 };
-EpochTimes epoch_times_at(const Scenario& scenario, const NetworkShape& shape, std::int64_t batch_size);
+EpochTimes epoch_times_at(const Scenario& scenario, std::int64_t batch_size);
 
-// Smallest integer batch size in [1, N] at which the accelerator's epoch is shorter than the host's.
+// The accelerator's winning ranges, in closed form: the work does not grow with N (docs/model.md).
+std::vector<BatchRange> accelerator_win_ranges(const Scenario& scenario);
+// Smallest batch size in [1, N] at which the accelerator's epoch is shorter than the host's.
 std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario);
 
 // Solves a validated scenario. Precondition: both devices have a peak for scenario.precision

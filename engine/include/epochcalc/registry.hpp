@@ -2,6 +2,7 @@
 // the wasm module need no files at run time. Every hardware and dataset entry cites its source.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,9 +13,16 @@
 
 namespace epochcalc::registry {
 
+// The kinds of device the hardware registry groups its entries by, with the words a picker shows.
+struct DeviceKind {
+  std::string_view id;
+  std::string_view label;
+};
+std::span<const DeviceKind> device_kinds();
+
 struct HardwareEntry {
   std::string id;
-  std::string kind;  // "cpu", "gpu" or "accelerator"
+  std::string kind;  // a DeviceKind id
   std::string notes;
   Device device;
 };

@@ -27,6 +27,13 @@ struct ParsedScenario {
 // "preset" come back unchanged.
 nlohmann::ordered_json expand_preset(const nlohmann::ordered_json& input, Errors& errors);
 
+// For showing a scenario in a form: the preset merged, then every registry reference (a device or
+// dataset id, or {"base": id, ...}) replaced by the full object it stands for, as the registry writes
+// it ("3.35 TB/s"), with the overrides on top and "base" kept. Nothing else is checked or changed, so
+// invalid values come back as written. Errors: only what stops the expansion (bad preset, unknown id,
+// a document that is not an object). parse_scenario of the result solves like the input.
+nlohmann::ordered_json expand_scenario(const nlohmann::ordered_json& input, Errors& errors);
+
 ParsedScenario parse_scenario(const nlohmann::ordered_json& input);
 
 // The normalized scenario: ids resolved, defaults filled, quantities as SI numbers. It is itself a

@@ -1,25 +1,32 @@
-// Epoch times over many batch sizes for one scenario: the data behind the batch-size chart.
+// Epoch times over many batch sizes for one scenario: the data behind the batch-size chart. Series are
+// plain arrays (one per quantity), so they can cross into JavaScript as typed arrays.
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "epochcalc/model.hpp"
 
 namespace epochcalc {
 
-struct SweepPoint {
-  std::int64_t batch_size = 0;
-  Run host;
-  Run accelerator;
+// The default grid: log-spaced points from 1 to N (sweep_grid_points of them), the powers of two, the
+// configured batch size, both ends of every winning range and the batch sizes just outside them (so
+// the chart shows each switch), and N; sorted and unique.
+inline constexpr int sweep_grid_points = 48;
+std::vector<std::int64_t> default_sweep_batch_sizes(const Scenario& scenario, const std::vector<BatchRange>& wins);
+
+// One series per quantity, index-aligned with batch_size.
+struct DeviceSeries {
+  std::vector<double> epoch_time_s;
+  std::vector<double> work_time_s;
+  std::vector<double> overhead_time_s;
+};
+struct SweepSeries {
+  std::vector<double> batch_size;
+  DeviceSeries host;
+  DeviceSeries accelerator;
 };
 
-// Powers of two from 1 up to the dataset size, plus the configured batch size, the crossover batch
-// size (and the one before it) and the dataset size itself, sorted and unique.
-std::vector<std::int64_t> default_sweep_batch_sizes(const Scenario& scenario,
-                                                     std::optional<std::int64_t> crossover);
-
-std::vector<SweepPoint> sweep(const Scenario& scenario, const std::vector<std::int64_t>& batch_sizes);
+SweepSeries sweep(const Scenario& scenario, const std::vector<std::int64_t>& batch_sizes);
 
 }  // namespace epochcalc

@@ -1,4 +1,4 @@
-// Small readers that check one JSON value each and append an Error (with its JSON pointer) on failure.
+// Private to the engine. Small readers that check one JSON value each and append an Error (with its JSON pointer) on failure.
 // Shared by the scenario parser and the registry loader so both check data the same way.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "epochcalc/errors.hpp"
+#include "epochcalc/limits.hpp"
 #include "epochcalc/model.hpp"
 #include "epochcalc/units.hpp"
 
@@ -37,17 +38,10 @@ bool check_object(const json& value, const std::string& path, const std::vector<
 const json* field(const json& object, std::string_view key, const std::string& path, Errors& errors,
                   bool required);
 
-// Allowed range of a quantity in SI units. The upper bounds are far beyond any real hardware; they
-// keep every product in the model finite (docs/model.md, "Input ranges").
-struct Bounds {
-  double min = 0;
-  bool min_inclusive = true;
-  double max = 1e18;
-};
-std::optional<double> read_quantity(const json& value, const std::string& path, Dimension dimension, Bounds bounds,
-                                    Errors& errors);
-std::optional<std::int64_t> read_integer(const json& value, const std::string& path, std::int64_t min,
-                                         std::int64_t max, Errors& errors);
+// A quantity: a number in SI units, or a string "number unit" (a bare number in a string is SI too).
+std::optional<double> read_quantity(const json& value, const std::string& path, QuantityRule rule, Errors& errors);
+// A whole number, as a JSON number or a string holding one ("64").
+std::optional<std::int64_t> read_integer(const json& value, const std::string& path, IntegerRule rule, Errors& errors);
 std::optional<std::string> read_string(const json& value, const std::string& path, Errors& errors);
 std::optional<std::string> read_choice(const json& value, const std::string& path,
                                        const std::vector<std::string>& choices, Errors& errors);
@@ -61,7 +55,5 @@ void read_device_fields(const json& object, const std::string& path, bool requir
 // Dataset fields (name, training_examples), same rules.
 void read_dataset_fields(const json& object, const std::string& path, bool require_all, Dataset& dataset,
                          Errors& errors);
-
-inline constexpr std::int64_t max_training_examples = 10'000'000'000;  // keeps the exact crossover search fast
 
 }  // namespace epochcalc

@@ -1,0 +1,47 @@
+// What the engine accepts, written once: the scenario parser enforces these and the schema exports
+// them, so the page, the CLI and the module never restate a limit. docs/model.md lists them.
+#pragma once
+
+#include <cstdint>
+
+#include "epochcalc/units.hpp"
+
+namespace epochcalc {
+
+// Allowed range of a quantity in SI units. The upper bounds are far beyond any real hardware; they
+// keep every product in the model finite (docs/model.md, "Input ranges").
+struct Bounds {
+  double min = 0;
+  bool min_inclusive = true;
+  double max = 1e18;
+};
+struct QuantityRule {
+  Dimension dimension;
+  Bounds bounds;
+};
+struct IntegerRule {
+  std::int64_t min;
+  std::int64_t max;
+};
+
+namespace rule {
+inline constexpr std::int64_t max_examples = 1'000'000'000'000;  // N up to 10^12, exact in int64 and double
+inline constexpr IntegerRule width{1, 1'000'000};
+inline constexpr std::size_t min_widths = 2;
+inline constexpr std::size_t max_widths = 1001;  // up to 1,000 layers
+inline constexpr IntegerRule training_examples{1, max_examples};
+inline constexpr IntegerRule batch_size{1, max_examples};
+inline constexpr IntegerRule ops_per_layer{0, 1000};
+inline constexpr IntegerRule extra_ops_per_step{0, 1'000'000};
+inline constexpr QuantityRule peak_flops{Dimension::flop_rate, {1, true, 1e21}};
+inline constexpr QuantityRule memory_bandwidth{Dimension::bandwidth, {1, true, 1e18}};
+inline constexpr QuantityRule memory_capacity{Dimension::size, {0, true, 1e18}};
+inline constexpr QuantityRule tdp{Dimension::power, {0, true, 1e18}};
+// Per-operation costs up to an hour, energy prices up to a joule: far beyond any real system.
+inline constexpr QuantityRule dispatch{Dimension::time, {0, true, 3600}};
+inline constexpr QuantityRule launch{Dimension::time, {0, true, 3600}};
+inline constexpr QuantityRule dram_energy_per_byte{Dimension::energy_per_byte, {0, true, 1}};
+inline constexpr QuantityRule flop_energy{Dimension::energy_per_flop, {0, true, 1}};
+}  // namespace rule
+
+}  // namespace epochcalc

@@ -1,0 +1,155 @@
+#include "epochcalc/edit.hpp"
+
+#include <vector>
+
+#include "epochcalc/registry.hpp"
+#include "epochcalc/schema.hpp"
+#include "epochcalc/units.hpp"
+#include "json_read.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+// "/a/b~1c" (RFC 6901: "~1" is "/" and "~0" is "~") or "a.b".
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> parts;
+  if (!path.empty() && path[0] == '/') {
+    std::string token;
+    for (std::size_t i = 1; i <= path.size(); ++i) {
+      if (i == path.size() || path[i] == '/') {
+        parts.push_back(token);
+        token.clear();
+      } else if (path[i] == '~' && i + 1 < path.size() && (path[i + 1] == '0' || path[i + 1] == '1')) {
+        token += path[++i] == '0' ? '~' : '/';
+      } else {
+        token += path[i];
+      }
+    }
+    return parts;
+  }
+  std::string token;
+  for (char c : path) {
+    if (c == '.') {
+      parts.push_back(token);
+      token.clear();
+    } else {
+      token += c;
+    }
+  }
+  parts.push_back(token);
+  return parts;
+}
+
+bool is_index(const std::string& token) {
+  return !token.empty() && token.size() < 10 && token.find_first_not_of("0123456789") == std::string::npos;
+}
+
+bool is_entity(const FieldSpec* spec) {
+  return spec && (spec->kind == FieldKind::device || spec->kind == FieldKind::dataset);
+}
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+// The typed text as the JSON value the field takes (see edit.hpp). `unset` is what removes it.
+json value_for(const FieldSpec* spec, std::string_view text) {
+  const std::string trimmed = trim(text);
+  const auto as_json = [&]() -> json {
+    json parsed = json::parse(trimmed, nullptr, /*allow_exceptions=*/false);
+    return parsed.is_discarded() ? json(std::string(text)) : parsed;
+  };
+  if (!spec) return as_json();
+  switch (spec->kind) {
+    case FieldKind::text:
+    case FieldKind::choice:
+    case FieldKind::preset: return std::string(text);
+    case FieldKind::quantity: return trimmed;
+    case FieldKind::integer: {
+      const auto number = parse_plain_number(trimmed);
+      if (number && *number == static_cast<double>(static_cast<std::int64_t>(*number))) return static_cast<std::int64_t>(*number);
+      return trimmed;
+    }
+    case FieldKind::boolean:
+      if (trimmed == "true") return true;
+      if (trimmed == "false") return false;
+      return trimmed;
+    case FieldKind::device:
+    case FieldKind::dataset:
+      // An id, or an object given as JSON.
+      return !trimmed.empty() && trimmed.front() == '{' ? as_json() : json(trimmed);
+    case FieldKind::widths: return as_json();
+  }
+  return as_json();
+}
+
+}  // namespace
+
+bool set_field(json& document, std::string_view path, std::string_view text, Errors& errors) {
+  const std::vector<std::string> parts = split_path(path);
+  if (parts.empty() || (parts.size() == 1 && parts[0].empty())) {
+    errors.push_back({code::args, "", "give the path of a field, e.g. network.batch_size"});
+    return false;
+  }
+  if (!document.is_object()) document = json::object();
+  // The preset's document, which the edited document is merged onto.
+  const json* preset = nullptr;
+  if (document.contains("preset") && document.at("preset").is_string())
+    if (const auto* entry = registry::find_preset(document.at("preset").get<std::string>())) preset = &entry->scenario;
+
+  json* node = &document;
+  json* parent = nullptr;
+  const json* under = preset;  // the same place in the preset's document, while it has one
+  std::string pointer_so_far;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string& key = parts[i];
+    if (key.empty()) {
+      errors.push_back({code::args, "", "the path \"" + std::string(path) + "\" has an empty part"});
+      return false;
+    }
+    const FieldSpec* here = find_field(pointer_so_far);
+    parent = node;
+    if (node->is_array()) {
+      if (!is_index(key) || std::stoul(key) > node->size()) {
+        errors.push_back({code::args, "", "the path \"" + std::string(path) + "\": \"" + key +
+                                              "\" is not an index of that list (0 to " + std::to_string(node->size()) + ")"});
+        return false;
+      }
+      const std::size_t index = std::stoul(key);
+      if (index == node->size()) node->push_back(nullptr);
+      node = &(*node)[index];
+      under = under && under->is_array() && index < under->size() ? &(*under)[index] : nullptr;
+    } else {
+      // A registry id being edited in place becomes {"base": id}.
+      if (node->is_string() && is_entity(here)) *node = json{{"base", *node}};
+      if (!node->is_object()) *node = json::object();
+      parent = node;
+      const json* preset_child = under && under->is_object() && under->contains(key) ? &under->at(key) : nullptr;
+      const bool last = i + 1 == parts.size();
+      if (!node->contains(key) && preset_child && !last) {
+        // Arrays replace whole and ids need their base: bring the preset's value in before editing it.
+        if (preset_child->is_array()) (*node)[key] = *preset_child;
+        else if (preset_child->is_string() && is_entity(find_field(pointer(pointer_so_far, key))))
+          (*node)[key] = json{{"base", *preset_child}};
+      }
+      node = &(*node)[key];
+      under = preset_child;
+    }
+    pointer_so_far = pointer(pointer_so_far, key);
+  }
+  // Emptied, an optional field goes: null over a preset (which deletes the preset's value), else absent.
+  const FieldSpec* spec = find_field(pointer_so_far);
+  const bool remove = spec && !spec->required && spec->kind != FieldKind::text && trim(text).empty();
+  if (remove && !preset && parent && parent->is_object()) {
+    parent->erase(parts.back());
+    return true;
+  }
+  *node = remove ? json(nullptr) : value_for(spec, text);
+  return true;
+}
+
+}  // namespace epochcalc

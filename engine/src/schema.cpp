@@ -1,0 +1,202 @@
+#include "epochcalc/schema.hpp"
+
+#include <vector>
+
+#include "epochcalc/model.hpp"
+#include "epochcalc/registry.hpp"
+#include "epochcalc/sweep.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+FieldSpec quantity_field(std::string path, std::string label, std::string hint, QuantityRule rule, bool required) {
+  FieldSpec f{std::move(path), FieldKind::quantity, std::move(label), std::move(hint), required};
+  f.quantity = rule;
+  return f;
+}
+
+FieldSpec integer_field(std::string path, std::string label, std::string hint, IntegerRule rule, bool required) {
+  FieldSpec f{std::move(path), FieldKind::integer, std::move(label), std::move(hint), required};
+  f.integer = rule;
+  return f;
+}
+
+void add_device_fields(std::vector<FieldSpec>& out, const std::string& role, const std::string& title) {
+  const std::string base = "/" + role;
+  out.push_back({base, FieldKind::device, title, role == "host"
+      ? "Runs the framework: dispatches every operation, for itself and for the accelerator."
+      : "Runs the kernels; each one also costs a launch on top of the dispatch.", true});
+  out.push_back({base + "/name", FieldKind::text, title + " name", "", false});
+  for (const PrecisionInfo& p : precisions())
+    out.push_back(quantity_field(base + "/peak_flops/" + std::string(p.name), "Peak FLOP/s, " + std::string(p.name),
+                                 "The datasheet's peak at this precision; leave it empty if the device has none.",
+                                 rule::peak_flops, false));
+  out.push_back(quantity_field(base + "/memory_bandwidth", "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.",
+                               rule::memory_bandwidth, true));
+  out.push_back(quantity_field(base + "/memory_capacity", "Memory capacity", "For reference; the model does not use it.",
+                               rule::memory_capacity, false));
+  out.push_back(quantity_field(base + "/tdp", "Power (TDP)", "For reference; the model does not use it.", rule::tdp, false));
+  out.push_back({base + "/source", FieldKind::text, "Datasheet source", "", false});
+}
+
+std::vector<FieldSpec> build_fields() {
+  std::vector<FieldSpec> f;
+  f.push_back({"/preset", FieldKind::preset, "Start from a preset", "", false});
+  f.push_back({"/name", FieldKind::text, "Scenario name", "", false});
+  f.push_back({"/network/widths", FieldKind::widths, "Layer widths",
+               "Input features, then the output width of each dense layer.", true});
+  f.push_back(integer_field("/network/widths/-", "Width", "", rule::width, true));
+  f.push_back(integer_field("/network/batch_size", "Batch size",
+                            "Examples per step. An epoch is ⌈N ÷ batch⌉ steps, and every step pays the per-operation overhead.",
+                            rule::batch_size, true));
+  f.push_back({"/network/dataset", FieldKind::dataset, "Dataset", "Its training-set size N is what one epoch processes.", true});
+  f.push_back({"/network/dataset/name", FieldKind::text, "Dataset name", "", false});
+  f.push_back(integer_field("/network/dataset/training_examples", "Training examples N",
+                            "Type another number for a custom dataset size.", rule::training_examples, true));
+  f.push_back({"/precision", FieldKind::choice, "Precision",
+               "Number format: picks each device's peak FLOP/s and the bytes per value.", false});
+  add_device_fields(f, "host", "Host CPU");
+  add_device_fields(f, "accelerator", "Accelerator");
+  f.push_back(quantity_field("/dispatch", "Dispatch per operation",
+                             "Host framework time per operation (Python, op lookup), paid on both devices.",
+                             rule::dispatch, true));
+  f.push_back(quantity_field("/launch", "Kernel launch per operation",
+                             "Extra time to launch each kernel on the accelerator; the CPU pays none.", rule::launch, true));
+  f.push_back(quantity_field("/flop_energy", "Energy per FLOP", "Energy of one arithmetic operation.", rule::flop_energy, true));
+  f.push_back(quantity_field("/dram_energy_per_byte", "Energy per DRAM byte", "Energy to move one byte to or from memory.",
+                             rule::dram_energy_per_byte, true));
+  f.push_back({"/assumptions/phase", FieldKind::choice, "Phase",
+               "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false});
+  f.push_back(integer_field("/assumptions/ops_per_layer", "Operations per layer",
+                            "Operations (kernels) per layer per step. Left empty, it follows the phase.",
+                            rule::ops_per_layer, false));
+  f.push_back(integer_field("/assumptions/extra_ops_per_step", "Extra operations per step",
+                            "Further operations each step, such as the loss, optimizer update or data copy.",
+                            rule::extra_ops_per_step, false));
+  f.push_back({"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
+               "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false});
+  f.push_back({"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
+               "Skip the examples that do not fill a whole batch, so every step is full.", false});
+  return f;
+}
+
+const char* kind_name(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::text: return "text";
+    case FieldKind::choice: return "choice";
+    case FieldKind::integer: return "integer";
+    case FieldKind::quantity: return "quantity";
+    case FieldKind::boolean: return "boolean";
+    case FieldKind::widths: return "widths";
+    case FieldKind::device: return "device";
+    case FieldKind::dataset: return "dataset";
+    case FieldKind::preset: return "preset";
+  }
+  return "text";
+}
+
+json choices_for(const std::string& path) {
+  json list = json::array();
+  if (path == "/precision")
+    for (const PrecisionInfo& p : precisions()) list.push_back(std::string(p.name));
+  if (path == "/assumptions/phase")
+    for (const PhaseInfo& p : phases()) list.push_back(std::string(p.name));
+  if (path == "/assumptions/overlap")
+    for (const OverlapInfo& o : overlaps()) list.push_back(std::string(o.name));
+  return list;
+}
+
+// Defaults of the optional fields, read off the model's own default-constructed structs.
+json defaults() {
+  const Scenario s;
+  const Assumptions& a = s.assumptions;
+  json by_phase = json::object();
+  for (const PhaseInfo& p : phases()) by_phase[std::string(p.name)] = p.default_ops_per_layer;
+  return {{"/name", "Custom scenario"},
+          {"/precision", s.precision},
+          {"/assumptions/phase", std::string(phase_info(a.phase).name)},
+          {"/assumptions/ops_per_layer", {{"follows", "/assumptions/phase"}, {"values", by_phase}}},
+          {"/assumptions/extra_ops_per_step", a.extra_ops_per_step},
+          {"/assumptions/overlap", std::string(overlap_info(a.overlap).name)},
+          {"/assumptions/drop_last", a.drop_last}};
+}
+
+}  // namespace
+
+std::span<const FieldSpec> field_specs() {
+  static const std::vector<FieldSpec> fields = build_fields();
+  return fields;
+}
+
+const FieldSpec* find_field(std::string_view pointer) {
+  std::string key(pointer);
+  const std::string widths = "/network/widths/";
+  if (key.rfind(widths, 0) == 0 && key.size() > widths.size() &&
+      key.find_first_not_of("0123456789", widths.size()) == std::string::npos)
+    key = widths + "-";
+  for (const FieldSpec& f : field_specs())
+    if (f.path == key) return &f;
+  return nullptr;
+}
+
+json schema_document() {
+  json precision_list = json::array();
+  for (const PrecisionInfo& p : precisions()) precision_list.push_back({{"id", std::string(p.name)}, {"bytes", p.bytes}});
+  json phase_list = json::array();
+  for (const PhaseInfo& p : phases())
+    phase_list.push_back({{"id", std::string(p.name)},
+                          {"gemm_passes", p.gemm_passes},
+                          {"default_ops_per_layer", p.default_ops_per_layer}});
+  json overlap_list = json::array();
+  for (const OverlapInfo& o : overlaps()) overlap_list.push_back({{"id", std::string(o.name)}, {"work", std::string(o.work)}});
+  json kinds = json::array();
+  for (const registry::DeviceKind& k : registry::device_kinds())
+    kinds.push_back({{"id", std::string(k.id)}, {"label", std::string(k.label)}});
+  json dimensions = json::object();
+  for (Dimension d : all_dimensions()) {
+    json units = json::array();
+    for (const UnitSpelling& u : unit_spellings(d)) units.push_back({{"symbol", std::string(u.symbol)}, {"scale", u.scale}});
+    std::string example(dimension_example(d));
+    if (example.size() >= 2) example = example.substr(1, example.size() - 2);  // without its quotes
+    dimensions[std::string(dimension_id(d))] = {{"name", std::string(dimension_name(d))},
+                                               {"si_unit", std::string(si_unit(d))},
+                                               {"example", example},
+                                               {"units", units}};
+  }
+  json fields = json::array();
+  for (const FieldSpec& f : field_specs()) {
+    json entry = {{"path", f.path}, {"kind", kind_name(f.kind)}, {"label", f.label}, {"hint", f.hint},
+                  {"required", f.required}};
+    if (f.kind == FieldKind::quantity) {
+      entry["dimension"] = std::string(dimension_id(f.quantity.dimension));
+      entry["si_unit"] = std::string(si_unit(f.quantity.dimension));
+      entry["min"] = f.quantity.bounds.min;
+      entry["min_inclusive"] = f.quantity.bounds.min_inclusive;
+      entry["max"] = f.quantity.bounds.max;
+    }
+    if (f.kind == FieldKind::integer) {
+      entry["min"] = f.integer.min;
+      entry["max"] = f.integer.max;
+    }
+    if (f.kind == FieldKind::choice) entry["choices"] = choices_for(f.path);
+    fields.push_back(entry);
+  }
+  return {{"schema", schema_schema},
+          {"precisions", precision_list},
+          {"phases", phase_list},
+          {"overlaps", overlap_list},
+          {"device_kinds", kinds},
+          {"dimensions", dimensions},
+          {"fields", fields},
+          {"defaults", defaults()},
+          {"limits", {{"widths", {{"min", rule::min_widths}, {"max", rule::max_widths}}}}},
+          {"sweep", {{"log_spaced_points", sweep_grid_points},
+                     {"includes", json::array({"1", "N", "powers of two", "the batch size",
+                                               "both ends of each winning range and the sizes just outside"})}}},
+          {"default_preset", std::string(registry::default_preset_id)}};
+}
+
+}  // namespace epochcalc
