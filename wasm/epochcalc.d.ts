@@ -53,6 +53,15 @@ export interface ScenarioInput {
   assumptions?: Assumptions;
 }
 
+/** The scenario with its preset merged and every registry id resolved into the full object
+ * (`base` kept), values as written: what a form shows. Not validated. */
+export type ExpandedScenario = Omit<ScenarioInput, 'preset' | 'host' | 'accelerator' | 'network'> & {
+  network?: { widths?: unknown; batch_size?: unknown; dataset?: Partial<DatasetSpec> & { base?: string } };
+  host?: Partial<DeviceSpec> & { base?: string };
+  accelerator?: Partial<DeviceSpec> & { base?: string };
+  [field: string]: unknown;
+};
+
 /** The normalized scenario inside a result: ids resolved, defaults filled, SI numbers. */
 export interface NormalizedScenario {
   name: string;
@@ -114,16 +123,69 @@ export interface Result {
     accelerator_speedup_batch_one: number;
     batching_speedup_host: number;
     batching_speedup_accelerator: number;
-    /** Smallest batch size at which the accelerator's epoch is shorter; null if none in [1, N]. */
+    /** Maximal ranges of batch sizes in [1, N] at which the accelerator's epoch is strictly shorter:
+     * ascending, disjoint, [] when it never wins. */
+    accelerator_wins: BatchRange[];
+    /** The first range's `from`; null if there is none. */
     crossover_batch_size: number | null;
   };
   warnings: Warning[];
 }
 
+/** An inclusive range of batch sizes. */
+export interface BatchRange {
+  from: number;
+  to: number;
+}
+
+/** One Float64Array per quantity, index-aligned with `batch_size`. */
+export interface DeviceSeries {
+  epoch_time_s: Float64Array;
+  work_time_s: Float64Array;
+  overhead_time_s: Float64Array;
+}
+
 export interface SweepResult {
-  schema: 'epochcalc/sweep@1';
+  schema: 'epochcalc/sweep@2';
+  accelerator_wins: BatchRange[];
   crossover_batch_size: number | null;
-  points: { batch_size: number; host: Run; accelerator: Run }[];
+  /** Number of batch sizes. */
+  points: number;
+  batch_size: Float64Array;
+  host: DeviceSeries;
+  accelerator: DeviceSeries;
+}
+
+/** A field of the scenario, as the engine reads it. */
+export interface FieldSchema {
+  /** JSON pointer; "/network/widths/-" stands for every width. */
+  path: string;
+  kind: 'text' | 'choice' | 'integer' | 'quantity' | 'boolean' | 'widths' | 'device' | 'dataset' | 'preset';
+  label: string;
+  hint: string;
+  required: boolean;
+  dimension?: string;
+  si_unit?: string;
+  min?: number;
+  min_inclusive?: boolean;
+  max?: number;
+  choices?: string[];
+}
+
+/** Every scenario rule, exported by the engine (`epochcalc --schema`). */
+export interface Schema {
+  schema: 'epochcalc/schema@1';
+  precisions: { id: Precision; bytes: number }[];
+  phases: { id: 'training' | 'inference'; gemm_passes: number; default_ops_per_layer: number }[];
+  overlaps: { id: 'none' | 'roofline'; work: string }[];
+  device_kinds: { id: string; label: string }[];
+  dimensions: Record<string, { name: string; si_unit: string; example: string; units: { symbol: string; scale: number }[] }>;
+  fields: FieldSchema[];
+  /** Defaults of optional fields by path; ops_per_layer follows the phase: { follows, values }. */
+  defaults: Record<string, unknown>;
+  limits: { widths: { min: number; max: number } };
+  sweep: { log_spaced_points: number; includes: string[] };
+  default_preset: string;
 }
 
 export interface HardwareEntry extends DeviceSpec {
@@ -165,8 +227,18 @@ export interface Calculator {
   readonly version: string;
   /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
   solve(scenario: ScenarioInput | string): Result;
-  /** Epoch times at many batch sizes; null for the default grid (powers of two, batch size, crossover, N). */
-  sweep(scenario: ScenarioInput | string, batchSizes?: number[] | null): SweepResult;
+  /** The result and its sweep from one engine call (one validation, one win-range search); batch
+   * sizes null for the default grid. What the page calls on every edit. */
+  evaluate(scenario: ScenarioInput | string, batchSizes?: ArrayLike<number> | null): { result: Result; sweep: SweepResult };
+  /** Epoch times at many batch sizes, one Float64Array per quantity; null for the default grid. */
+  sweep(scenario: ScenarioInput | string, batchSizes?: ArrayLike<number> | null): SweepResult;
+  /** The preset merged and every registry id resolved (for a form); throws for an unknown id or preset. */
+  expand(scenario: ScenarioInput | string): ExpandedScenario;
+  /** The scenario after setting the field at `path` (pointer or dotted) to the typed `text`, read by the
+   * field's kind exactly as `epochcalc --set` reads it. Returns a new object. */
+  set(scenario: ScenarioInput | string, path: string, text: string): ScenarioInput;
+  /** Every scenario rule: precisions, phases, overlaps, device kinds, units, fields, limits, defaults. */
+  schema(): Schema;
   presets(): PresetEntry[];
   hardware(): HardwareEntry[];
   datasets(): DatasetEntry[];

@@ -1,5 +1,6 @@
 // The JavaScript face of epochcalc: a hand-written ES module over the Emscripten glue.
-// Plain objects in and out; invalid input throws EpochcalcError carrying the engine's codes.
+// Plain objects in and out; invalid input throws EpochcalcError carrying the engine's codes. Every
+// scenario rule lives in the engine: schema() exports them, expand() and set() apply them.
 import createEpochcalcCore from './epochcalc_core.js';
 
 /** An invalid scenario (or an internal fault): `code` is the first error's code, `errors` all of them. */
@@ -15,7 +16,7 @@ export class EpochcalcError extends Error {
   }
 }
 
-/** Parses an engine reply and throws EpochcalcError for an error document. */
+/** Parses an engine reply and throws EpochcalcError for an error document. @param {string} text */
 function unwrap(text) {
   const reply = JSON.parse(text);
   if (reply.schema === 'epochcalc/error@1') throw new EpochcalcError(reply.errors);
@@ -26,13 +27,16 @@ function unwrap(text) {
  * preset; sent as strings, the engine reports them at their path instead. */
 const keepNonFinite = (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value);
 
-/** Scenario objects are sent as JSON text; a string is taken as JSON text already. */
+/**
+ * Scenario objects are sent as JSON text; a string is taken as JSON text already.
+ * @param {unknown} value @param {string} [what]
+ */
 function toText(value, what = 'scenario') {
   if (typeof value === 'string') return value;
   let text;
   try {
     text = JSON.stringify(value, keepNonFinite);
-  } catch (error) {
+  } catch {
     text = undefined; // BigInt or a cycle
   }
   if (typeof text !== 'string') {
@@ -44,23 +48,62 @@ function toText(value, what = 'scenario') {
 }
 
 /**
+ * Batch sizes for a sweep: null for the default grid, else an array or typed array of numbers.
+ * @param {unknown} sizes
+ * @returns {ArrayLike<number>|null}
+ */
+function checkBatchSizes(sizes) {
+  if (sizes == null) return null;
+  if (!Array.isArray(sizes) && !(ArrayBuffer.isView(sizes) && !(sizes instanceof DataView))) {
+    throw new EpochcalcError([{ code: 'E_TYPE', path: '/batch_sizes', message: 'expected an array of batch sizes, or null for the default grid' }]);
+  }
+  const list = /** @type {ArrayLike<unknown>} */ (sizes);
+  const errors = [];
+  for (let i = 0; i < list.length; i++) {
+    if (typeof list[i] !== 'number') {
+      errors.push({ code: 'E_TYPE', path: `/batch_sizes/${i}`, message: `expected a whole number, got ${list[i] === null ? 'null' : typeof list[i]}` });
+    }
+  }
+  if (errors.length) throw new EpochcalcError(errors);
+  return /** @type {ArrayLike<number>} */ (list);
+}
+
+/** Series names in the order the bindings hand them over (wasm/bindings.cpp). */
+const DEVICE_SERIES = ['epoch_time_s', 'work_time_s', 'overhead_time_s'];
+
+/**
  * Loads the WebAssembly engine. In node, pass `{ wasmBinary: readFileSync(url) }`; in a browser the
  * .wasm next to this file is fetched. Options go to the Emscripten module factory.
  * @param {object} [options]
  */
 export async function createCalculator(options = {}) {
   const core = await createEpochcalcCore(options);
-  // Registry listings never change while the page runs: parse them once.
+  // The registries and the schema never change while the page runs: parse them once.
   const hardware = JSON.parse(core._hardware()).hardware;
   const datasets = JSON.parse(core._datasets()).datasets;
   const presets = JSON.parse(core._presets()).presets;
+  const schema = JSON.parse(core._schema());
   const defaultScenario = core._defaultScenario();
   const copy = (value) => JSON.parse(JSON.stringify(value));
+  /** A copy of one series of the last evaluation (the view would move when wasm memory grows). */
+  const series = (index) => /** @type {Float64Array} */ (core._series(index)).slice();
+
+  /** One engine call: validate once, solve once, find the win ranges once, sweep. */
+  function evaluate(scenario, batchSizes = null) {
+    const reply = unwrap(core._evaluate(toText(scenario), checkBatchSizes(batchSizes)));
+    const device = (offset) => Object.fromEntries(DEVICE_SERIES.map((name, i) => [name, series(offset + i)]));
+    const sweep = { ...reply.sweep, batch_size: series(0), host: device(1), accelerator: device(4) };
+    return { result: reply.result, sweep };
+  }
+
   return Object.freeze({
     version: core._version(),
     solve: (scenario) => unwrap(core._solve(toText(scenario))),
-    sweep: (scenario, batchSizes = null) =>
-      unwrap(core._sweep(toText(scenario), batchSizes == null ? '' : toText(batchSizes, 'batch size list'))),
+    evaluate,
+    sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
+    expand: (scenario) => unwrap(core._expand(toText(scenario))).scenario,
+    set: (scenario, path, text) => unwrap(core._setField(toText(scenario), String(path), String(text))).scenario,
+    schema: () => copy(schema),
     presets: () => copy(presets),
     hardware: () => copy(hardware),
     datasets: () => copy(datasets),

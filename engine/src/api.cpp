@@ -7,6 +7,7 @@
 #include "epochcalc/registry.hpp"
 #include "epochcalc/schema.hpp"
 #include "json_read.hpp"
+#include "result_text.hpp"
 
 #ifndef EPOCHCALC_VERSION
 #error "EPOCHCALC_VERSION is set by CMake from the project version"
@@ -17,28 +18,6 @@ namespace epochcalc {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-json profile_to_json(const Profile& p) {
-  return {{"batch_size", p.batch_size},
-          {"steps_per_epoch", p.steps_per_epoch},
-          {"flops", p.flops},
-          {"bytes", p.bytes},
-          {"launched_ops", static_cast<std::int64_t>(p.launched_ops)}};
-}
-
-json run_to_json(const Run& r) {
-  return {{"epoch_time_s", r.epoch_time_s},
-          {"compute_time_s", r.compute_time_s},
-          {"memory_time_s", r.memory_time_s},
-          {"work_time_s", r.work_time_s},
-          {"dispatch_time_s", r.dispatch_time_s},
-          {"launch_time_s", r.launch_time_s},
-          {"overhead_time_s", r.overhead_time_s},
-          {"overhead_fraction", r.overhead_fraction},
-          {"arithmetic_energy_j", r.arithmetic_energy_j},
-          {"data_movement_energy_j", r.data_movement_energy_j},
-          {"energy_j", r.energy_j}};
-}
 
 json ranges_to_json(const std::vector<BatchRange>& ranges) {
   json list = json::array();
@@ -131,32 +110,7 @@ Error internal_error_value(const std::string& what) {
 std::string_view version() { return EPOCHCALC_VERSION; }
 
 json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
-  json warning_list = json::array();
-  for (const Warning& w : warnings) warning_list.push_back({{"code", w.code}, {"message", w.message}});
-  const Comparison& c = result.comparison;
-  return {{"schema", result_schema},
-          {"scenario", scenario_to_json(scenario)},
-          {"network",
-           {{"layers", result.shape.layers},
-            {"parameters", static_cast<std::int64_t>(result.shape.parameters)},
-            {"batched", profile_to_json(result.batched)},
-            {"batch_one", profile_to_json(result.batch_one)}}},
-          {"host",
-           {{"name", scenario.host.name},
-            {"batched", run_to_json(result.host.batched)},
-            {"batch_one", run_to_json(result.host.batch_one)}}},
-          {"accelerator",
-           {{"name", scenario.accelerator.name},
-            {"batched", run_to_json(result.accelerator.batched)},
-            {"batch_one", run_to_json(result.accelerator.batch_one)}}},
-          {"comparison",
-           {{"accelerator_speedup_batched", c.accelerator_speedup_batched},
-            {"accelerator_speedup_batch_one", c.accelerator_speedup_batch_one},
-            {"batching_speedup_host", c.batching_speedup_host},
-            {"batching_speedup_accelerator", c.batching_speedup_accelerator},
-            {"accelerator_wins", ranges_to_json(c.accelerator_wins)},
-            {"crossover_batch_size", c.crossover_batch_size ? json(*c.crossover_batch_size) : json(nullptr)}}},
-          {"warnings", warning_list}};
+  return json::parse(detail::result_text(scenario, result, warnings));
 }
 
 json errors_to_json(const Errors& errors) {
@@ -223,10 +177,12 @@ Evaluation evaluate(const json& input, const std::vector<double>* batch_sizes) {
                                                                    " batch sizes, or none for the default grid"});
     } else {
       sizes.reserve(batch_sizes->size());
-      for (std::size_t i = 0; i < batch_sizes->size(); ++i)
-        if (auto b = read_integer(whole_or_real((*batch_sizes)[i]), pointer("/batch_sizes", i),
-                                  {1, s.dataset.training_examples}, out.solved.errors))
-          sizes.push_back(*b);
+      const double n = static_cast<double>(s.dataset.training_examples);
+      for (std::size_t i = 0; i < batch_sizes->size(); ++i) {
+        const double b = (*batch_sizes)[i];
+        if (b >= 1 && b <= n && b == std::floor(b)) sizes.push_back(static_cast<std::int64_t>(b));
+        else read_integer(whole_or_real(b), pointer("/batch_sizes", i), {1, s.dataset.training_examples}, out.solved.errors);
+      }
     }
     if (out.solved.errors.empty()) {
       out.sweep = sweep(s, sizes);
@@ -254,7 +210,10 @@ json solve_document(const json& input) {
 std::string solve_json(std::string_view input) {
   Errors errors;
   const auto doc = parse_json_text(input, "the scenario", errors);
-  return to_text(doc ? solve_document(*doc) : errors_to_json(errors));
+  if (!doc) return to_text(errors_to_json(errors));
+  const Solved solved = solve_checked(*doc);
+  if (!solved.result) return to_text(errors_to_json(solved.errors));
+  return detail::result_text(*solved.scenario, *solved.result, solved.warnings);
 }
 
 json sweep_document(const json& input, const json& batch_sizes) {
@@ -281,6 +240,28 @@ json sweep_document(const json& input, const json& batch_sizes) {
   out["host"] = device(e.sweep.host);
   out["accelerator"] = device(e.sweep.accelerator);
   return out;
+}
+
+std::string evaluate_json(std::string_view input, const std::vector<double>* batch_sizes, SweepSeries& series) {
+  series = {};
+  Errors errors;
+  const auto doc = parse_json_text(input, "the scenario", errors);
+  if (!doc) return to_text(errors_to_json(errors));
+  Evaluation e = evaluate(*doc, batch_sizes);
+  if (!e.solved.result) return to_text(errors_to_json(e.solved.errors));
+  detail::JsonText out;
+  out.begin_object().key("schema").string("epochcalc/evaluation@1")
+      .key("result").raw(detail::result_text(*e.solved.scenario, *e.solved.result, e.solved.warnings))
+      .key("sweep").begin_object()
+      .key("schema").string(sweep_schema)
+      .key("accelerator_wins");
+  detail::write_ranges(out, e.solved.result->comparison.accelerator_wins);
+  const auto& crossover = e.solved.result->comparison.crossover_batch_size;
+  out.key("crossover_batch_size");
+  crossover ? out.integer(*crossover) : out.null();
+  out.key("points").integer(static_cast<std::int64_t>(e.sweep.batch_size.size())).end_object().end_object();
+  series = std::move(e.sweep);
+  return out.take();
 }
 
 std::string expand_json(std::string_view input) {

@@ -166,8 +166,11 @@ std::optional<double> read_quantity(const json& value, const std::string& path, 
 
 std::optional<std::int64_t> read_integer(const json& value, const std::string& path, IntegerRule rule,
                                          Errors& errors) {
-  const std::string range_text = "a whole number from " + format_number(static_cast<double>(rule.min)) + " to " +
-                                 format_number(static_cast<double>(rule.max));
+  // Only an error pays for the message.
+  const auto range_text_of = [&] {
+    return "a whole number from " + format_number(static_cast<double>(rule.min)) + " to " +
+           format_number(static_cast<double>(rule.max));
+  };
   double number = 0;
   if (value.is_number()) {
     number = value.get<double>();
@@ -179,20 +182,20 @@ std::optional<std::int64_t> read_integer(const json& value, const std::string& p
                               text.find_first_not_of("0123456789,_ '") == std::string::npos;
       errors.push_back({code::type, path,
                         describe(value) + (separators ? " has separators: write the digits only, e.g. 60000; use "
-                                                      : " is not a number: use ") + range_text});
+                                                      : " is not a number: use ") + range_text_of()});
       return std::nullopt;
     }
     number = *parsed;
   } else {
-    errors.push_back({code::type, path, "expected " + range_text + ", got " + json_type_name(value)});
+    errors.push_back({code::type, path, "expected " + range_text_of() + ", got " + json_type_name(value)});
     return std::nullopt;
   }
   if (number != std::floor(number)) {
-    errors.push_back({code::type, path, describe(value) + " is not a whole number: use " + range_text});
+    errors.push_back({code::type, path, describe(value) + " is not a whole number: use " + range_text_of()});
     return std::nullopt;
   }
   if (number < static_cast<double>(rule.min) || number > static_cast<double>(rule.max)) {
-    errors.push_back({code::range, path, describe(value) + " is out of range: use " + range_text});
+    errors.push_back({code::range, path, describe(value) + " is out of range: use " + range_text_of()});
     return std::nullopt;
   }
   return static_cast<std::int64_t>(number);

@@ -149,8 +149,17 @@ const HardwareEntry* find_hardware(std::string_view id) { return find_by_id(hard
 const DatasetEntry* find_dataset(std::string_view id) { return find_by_id(datasets(), id); }
 const PresetEntry* find_preset(std::string_view id) { return find_by_id(presets(), id); }
 
-std::vector<std::string> hardware_ids() { return ids_of(hardware()); }
-std::vector<std::string> dataset_ids() { return ids_of(datasets()); }
-std::vector<std::string> preset_ids() { return ids_of(presets()); }
+const std::vector<std::string>& hardware_ids() {
+  static const std::vector<std::string> ids = ids_of(hardware());
+  return ids;
+}
+const std::vector<std::string>& dataset_ids() {
+  static const std::vector<std::string> ids = ids_of(datasets());
+  return ids;
+}
+const std::vector<std::string>& preset_ids() {
+  static const std::vector<std::string> ids = ids_of(presets());
+  return ids;
+}
 
 }  // namespace epochcalc::registry

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "json_read.hpp"
+#include "result_text.hpp"
 #include "epochcalc/registry.hpp"
 
 namespace epochcalc {
@@ -158,17 +159,6 @@ void read_top_quantity(const json& doc, std::string_view key, QuantityRule rule,
     if (auto q = read_quantity(*v, pointer("", key), rule, errors)) into = *q;
 }
 
-json device_to_json(const Device& d) {
-  json peaks = json::object();
-  for (const auto& [precision, rate] : d.peak_flops) peaks[precision] = rate;
-  return {{"name", d.name},
-          {"peak_flops", peaks},
-          {"memory_bandwidth", d.memory_bandwidth},
-          {"memory_capacity", d.memory_capacity > 0 ? json(d.memory_capacity) : json(nullptr)},
-          {"tdp", d.tdp > 0 ? json(d.tdp) : json(nullptr)},
-          {"source", d.source.empty() ? json(nullptr) : json(d.source)}};
-}
-
 }  // namespace
 
 json expand_preset(const json& input, Errors& errors) {
@@ -223,7 +213,7 @@ json registry_object(const std::string& id, bool device) {
 
 void expand_entity(json& value, const std::string& path, bool device, Errors& errors) {
   const std::string what = device ? "hardware" : "dataset";
-  const auto ids = device ? registry::hardware_ids() : registry::dataset_ids();
+  const auto& ids = device ? registry::hardware_ids() : registry::dataset_ids();
   if (value.is_string()) {
     json full = registry_object(value.get<std::string>(), device);
     if (full.is_null()) errors.push_back(unknown_id_error(path, value.get<std::string>(), what, ids));
@@ -332,25 +322,9 @@ ParsedScenario parse_scenario(const json& input) {
 }
 
 json scenario_to_json(const Scenario& s) {
-  const Assumptions& a = s.assumptions;
-  return {{"name", s.name},
-          {"network",
-           {{"widths", s.widths},
-            {"batch_size", s.batch_size},
-            {"dataset", {{"name", s.dataset.name}, {"training_examples", s.dataset.training_examples}}}}},
-          {"host", device_to_json(s.host)},
-          {"accelerator", device_to_json(s.accelerator)},
-          {"precision", s.precision},
-          {"dispatch", s.dispatch},
-          {"launch", s.launch},
-          {"dram_energy_per_byte", s.dram_energy_per_byte},
-          {"flop_energy", s.flop_energy},
-          {"assumptions",
-           {{"phase", phase_info(a.phase).name},
-            {"ops_per_layer", a.ops_per_layer},
-            {"extra_ops_per_step", a.extra_ops_per_step},
-            {"overlap", overlap_info(a.overlap).name},
-            {"drop_last", a.drop_last}}}};
+  detail::JsonText out;
+  detail::write_scenario(out, s);
+  return json::parse(out.take());
 }
 
 }  // namespace epochcalc

@@ -41,6 +41,11 @@ struct Evaluation {
 };
 Evaluation evaluate(const nlohmann::ordered_json& input, const std::vector<double>* batch_sizes);
 
+// evaluate() as text for the module: {"schema": "epochcalc/evaluation@1", "result": {...}, "sweep":
+// sweep_header_json} or an error document; the series are moved into `series`, for the caller to hand
+// over as typed arrays (cleared on error).
+std::string evaluate_json(std::string_view input, const std::vector<double>* batch_sizes, SweepSeries& series);
+
 // The result contract for a solved scenario.
 nlohmann::ordered_json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
 nlohmann::ordered_json errors_to_json(const Errors& errors);

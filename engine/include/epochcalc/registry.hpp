@@ -48,9 +48,9 @@ const HardwareEntry* find_hardware(std::string_view id);
 const DatasetEntry* find_dataset(std::string_view id);
 const PresetEntry* find_preset(std::string_view id);
 
-std::vector<std::string> hardware_ids();
-std::vector<std::string> dataset_ids();
-std::vector<std::string> preset_ids();
+const std::vector<std::string>& hardware_ids();
+const std::vector<std::string>& dataset_ids();
+const std::vector<std::string>& preset_ids();
 
 // The id of the preset a calculator opens on.
 inline constexpr std::string_view default_preset_id = "mnist-cpu-vs-h100";

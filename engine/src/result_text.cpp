@@ -1,0 +1,123 @@
+#include "result_text.hpp"
+
+namespace epochcalc::detail {
+
+namespace {
+
+void write_device(JsonText& out, const Device& d) {
+  out.begin_object().key("name").string(d.name).key("peak_flops").begin_object();
+  for (const auto& [precision, rate] : d.peak_flops) out.key(precision).number(rate);
+  out.end_object().key("memory_bandwidth").number(d.memory_bandwidth);
+  out.key("memory_capacity");
+  d.memory_capacity > 0 ? out.number(d.memory_capacity) : out.null();
+  out.key("tdp");
+  d.tdp > 0 ? out.number(d.tdp) : out.null();
+  out.key("source");
+  d.source.empty() ? out.null() : out.string(d.source);
+  out.end_object();
+}
+
+void write_profile(JsonText& out, const Profile& p) {
+  out.begin_object()
+      .key("batch_size").integer(p.batch_size)
+      .key("steps_per_epoch").integer(p.steps_per_epoch)
+      .key("flops").number(p.flops)
+      .key("bytes").number(p.bytes)
+      .key("launched_ops").integer(static_cast<std::int64_t>(p.launched_ops))
+      .end_object();
+}
+
+void write_run(JsonText& out, const Run& r) {
+  out.begin_object()
+      .key("epoch_time_s").number(r.epoch_time_s)
+      .key("compute_time_s").number(r.compute_time_s)
+      .key("memory_time_s").number(r.memory_time_s)
+      .key("work_time_s").number(r.work_time_s)
+      .key("dispatch_time_s").number(r.dispatch_time_s)
+      .key("launch_time_s").number(r.launch_time_s)
+      .key("overhead_time_s").number(r.overhead_time_s)
+      .key("overhead_fraction").number(r.overhead_fraction)
+      .key("arithmetic_energy_j").number(r.arithmetic_energy_j)
+      .key("data_movement_energy_j").number(r.data_movement_energy_j)
+      .key("energy_j").number(r.energy_j)
+      .end_object();
+}
+
+void write_device_result(JsonText& out, const std::string& name, const DeviceResult& d) {
+  out.begin_object().key("name").string(name).key("batched");
+  write_run(out, d.batched);
+  out.key("batch_one");
+  write_run(out, d.batch_one);
+  out.end_object();
+}
+
+}  // namespace
+
+void write_scenario(JsonText& out, const Scenario& s) {
+  const Assumptions& a = s.assumptions;
+  out.begin_object().key("name").string(s.name).key("network").begin_object().key("widths").begin_array();
+  for (std::int64_t w : s.widths) out.integer(w);
+  out.end_array()
+      .key("batch_size").integer(s.batch_size)
+      .key("dataset").begin_object()
+      .key("name").string(s.dataset.name)
+      .key("training_examples").integer(s.dataset.training_examples)
+      .end_object()
+      .end_object();
+  out.key("host");
+  write_device(out, s.host);
+  out.key("accelerator");
+  write_device(out, s.accelerator);
+  out.key("precision").string(s.precision)
+      .key("dispatch").number(s.dispatch)
+      .key("launch").number(s.launch)
+      .key("dram_energy_per_byte").number(s.dram_energy_per_byte)
+      .key("flop_energy").number(s.flop_energy)
+      .key("assumptions").begin_object()
+      .key("phase").string(phase_info(a.phase).name)
+      .key("ops_per_layer").integer(a.ops_per_layer)
+      .key("extra_ops_per_step").integer(a.extra_ops_per_step)
+      .key("overlap").string(overlap_info(a.overlap).name)
+      .key("drop_last").boolean(a.drop_last)
+      .end_object()
+      .end_object();
+}
+
+void write_ranges(JsonText& out, const std::vector<BatchRange>& ranges) {
+  out.begin_array();
+  for (const BatchRange& r : ranges) out.begin_object().key("from").integer(r.from).key("to").integer(r.to).end_object();
+  out.end_array();
+}
+
+std::string result_text(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
+  JsonText out;
+  out.begin_object().key("schema").string("epochcalc/result@1").key("scenario");
+  write_scenario(out, scenario);
+  out.key("network").begin_object()
+      .key("layers").integer(result.shape.layers)
+      .key("parameters").integer(static_cast<std::int64_t>(result.shape.parameters))
+      .key("batched");
+  write_profile(out, result.batched);
+  out.key("batch_one");
+  write_profile(out, result.batch_one);
+  out.end_object().key("host");
+  write_device_result(out, scenario.host.name, result.host);
+  out.key("accelerator");
+  write_device_result(out, scenario.accelerator.name, result.accelerator);
+  const Comparison& c = result.comparison;
+  out.key("comparison").begin_object()
+      .key("accelerator_speedup_batched").number(c.accelerator_speedup_batched)
+      .key("accelerator_speedup_batch_one").number(c.accelerator_speedup_batch_one)
+      .key("batching_speedup_host").number(c.batching_speedup_host)
+      .key("batching_speedup_accelerator").number(c.batching_speedup_accelerator)
+      .key("accelerator_wins");
+  write_ranges(out, c.accelerator_wins);
+  out.key("crossover_batch_size");
+  c.crossover_batch_size ? out.integer(*c.crossover_batch_size) : out.null();
+  out.end_object().key("warnings").begin_array();
+  for (const Warning& w : warnings) out.begin_object().key("code").string(w.code).key("message").string(w.message).end_object();
+  out.end_array().end_object();
+  return out.take();
+}
+
+}  // namespace epochcalc::detail
