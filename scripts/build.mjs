@@ -1,5 +1,6 @@
-// Builds everything the two README commands need: the native tool and tests, the wasm module and
-// its tests, and the static page in dist/. Each step prints only a line unless it fails.
+// Builds what the README commands need: `--app` (npm start) the epochcalc tool, the wasm module and
+// the page in dist/; without it (npm test) also the native and wasm test suites. Each step prints
+// only a line unless it fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,9 +19,11 @@ function step(label, command, args) {
   console.log(`build: ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-export async function buildAll() {
-  step('native engine, epochcalc tool and tests', 'bash', ['scripts/build-native.sh']);
-  step('WebAssembly module and tests', 'bash', ['scripts/build-wasm.sh']);
+/** @param {{ tests?: boolean }} [options] */
+export async function buildAll({ tests = true } = {}) {
+  const all = tests ? ['--all'] : [];
+  step(tests ? 'native engine, epochcalc tool and tests' : 'native engine and epochcalc tool', 'bash', ['scripts/build-native.sh', ...all]);
+  step(tests ? 'WebAssembly module and tests' : 'WebAssembly module', 'bash', ['scripts/build-wasm.sh', ...all]);
   const { buildWeb } = await import(pathToFileURL(path.join(root, 'scripts/build-web.mjs')).href);
   await buildWeb();
   if (!existsSync(path.join(root, 'dist/index.html'))) throw new Error('build: dist/index.html was not written');
@@ -28,7 +31,7 @@ export async function buildAll() {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    await buildAll();
+    await buildAll({ tests: !process.argv.includes('--app') });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

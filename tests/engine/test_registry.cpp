@@ -95,3 +95,17 @@ TEST_CASE("presets tell different stories") {
   CHECK(accelerator_always_wins);
   CHECK(host_wins_batched);
 }
+
+// Regression (issue 6): a note named a file on a build machine instead of a public source.
+TEST_CASE("sources and notes cite public material, never a local file") {
+  for (const json& item : registry::hardware_document()["hardware"]) {
+    CAPTURE(item["id"].get<std::string>());
+    for (const char* key : {"source", "notes"}) {
+      if (!item.contains(key)) continue;
+      const std::string text = item[key];
+      CHECK(text.find("/work/") == std::string::npos);
+      CHECK(text.find("/home/") == std::string::npos);
+      CHECK(text.find("shared/") == std::string::npos);
+    }
+  }
+}

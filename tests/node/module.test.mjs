@@ -98,9 +98,11 @@ test('invalid input throws EpochcalcError with the code, path and every error', 
 
 test('wrong JavaScript types are caught by the engine, not coerced', () => {
   assert.throws(
-    () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { widths: [784, '128', 10] } }),
+    () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { widths: [784, true, 10] } }),
     (error) => error.code === 'E_TYPE' && error.path === '/network/widths/1',
   );
+  // A string holding a whole number is read as that number, in the module as in the CLI.
+  assert.deepEqual(calc.solve({ preset: 'mnist-cpu-vs-h100', network: { widths: [784, '128', 10] } }).scenario.network.widths, [784, 128, 10]);
   assert.throws(
     () => calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: NaN } }),
     (error) => error.path === '/network/batch_size',
@@ -122,20 +124,67 @@ test('values JSON cannot carry are reported at their path, not dropped', () => {
   }
 });
 
-test('sweep gives epoch times over batch sizes', () => {
+test('sweep gives one Float64Array per quantity over batch sizes', () => {
   const grid = calc.sweep({ preset: 'mnist-cpu-vs-h100' });
-  assert.equal(grid.schema, 'epochcalc/sweep@1');
+  assert.equal(grid.schema, 'epochcalc/sweep@2');
   assert.equal(grid.crossover_batch_size, 21);
-  const sizes = grid.points.map((p) => p.batch_size);
+  assert.deepEqual(grid.accelerator_wins, [{ from: 21, to: 60000 }]);
+  assert.ok(grid.batch_size instanceof Float64Array);
+  assert.equal(grid.batch_size.length, grid.points);
+  for (const device of ['host', 'accelerator']) {
+    for (const series of ['epoch_time_s', 'work_time_s', 'overhead_time_s']) {
+      assert.ok(grid[device][series] instanceof Float64Array, `${device}.${series}`);
+      assert.equal(grid[device][series].length, grid.points);
+    }
+  }
+  const sizes = [...grid.batch_size];
   assert.deepEqual(sizes, [...sizes].sort((a, b) => a - b));
   assert.ok(sizes.includes(20) && sizes.includes(21) && sizes.includes(60000));
-  const at21 = grid.points.find((p) => p.batch_size === 21);
-  const at20 = grid.points.find((p) => p.batch_size === 20);
-  assert.ok(at21.accelerator.epoch_time_s < at21.host.epoch_time_s);
-  assert.ok(at20.accelerator.epoch_time_s >= at20.host.epoch_time_s);
+  const at = (b) => sizes.indexOf(b);
+  assert.ok(grid.accelerator.epoch_time_s[at(21)] < grid.host.epoch_time_s[at(21)]);
+  assert.ok(grid.accelerator.epoch_time_s[at(20)] >= grid.host.epoch_time_s[at(20)]);
   const some = calc.sweep({ preset: 'mnist-cpu-vs-h100' }, [1, 32]);
-  assert.equal(some.points.length, 2);
+  assert.deepEqual([...some.batch_size], [1, 32]);
+  const typed = calc.sweep({ preset: 'mnist-cpu-vs-h100' }, new Float64Array([1, 32]));
+  assert.deepEqual([...typed.host.epoch_time_s], [...some.host.epoch_time_s]);
   assert.throws(() => calc.sweep({ preset: 'mnist-cpu-vs-h100' }, [0]), (e) => e.path === '/batch_sizes/0');
+  assert.throws(() => calc.sweep({ preset: 'mnist-cpu-vs-h100' }, [1, '2']), (e) => e.path === '/batch_sizes/1');
+  assert.throws(() => calc.sweep({ preset: 'mnist-cpu-vs-h100' }, { length: 1 }), (e) => e.path === '/batch_sizes');
+});
+
+test('evaluate gives the result and its sweep from one call, and they agree', () => {
+  const { result, sweep } = calc.evaluate({ preset: 'mnist-cpu-vs-h100' });
+  assert.deepEqual(result, calc.solve({ preset: 'mnist-cpu-vs-h100' }));
+  const i = [...sweep.batch_size].indexOf(32);
+  assert.equal(sweep.host.epoch_time_s[i], result.host.batched.epoch_time_s);
+  assert.equal(sweep.accelerator.overhead_time_s[i], result.accelerator.batched.overhead_time_s);
+  assert.deepEqual(sweep.accelerator_wins, result.comparison.accelerator_wins);
+  // Copies: a later call does not change an earlier sweep.
+  const before = sweep.host.epoch_time_s[0];
+  calc.evaluate({ preset: 'imagenet-mlp-epyc-vs-h100' });
+  assert.equal(sweep.host.epoch_time_s[0], before);
+  assert.throws(() => calc.evaluate({ preset: 'mnist-cpu-vs-h100', dispatch: 'x' }), (e) => e.path === '/dispatch');
+});
+
+test("schema: the engine's rules as data", () => {
+  const schema = calc.schema();
+  assert.equal(schema.schema, 'epochcalc/schema@1');
+  assert.deepEqual(schema.precisions.map((p) => p.id), ['fp32', 'tf32', 'fp16', 'bf16', 'fp8', 'int8']);
+  assert.deepEqual(schema.phases.map((p) => [p.id, p.default_ops_per_layer]), [['training', 3], ['inference', 1]]);
+  const batch = schema.fields.find((f) => f.path === '/network/batch_size');
+  assert.equal(batch.max, 1e12);
+  assert.equal(schema.fields.find((f) => f.path === '/launch').si_unit, 's');
+});
+
+test("expand and set apply the engine's merging and field rules", () => {
+  const expanded = calc.expand({ preset: 'mnist-cpu-vs-h100', host: { tdp: '100 W' } });
+  assert.equal(expanded.host.name, 'Reference CPU (MLSys·im) (customised)');
+  assert.equal(expanded.host.memory_bandwidth, '50 GB/s');
+  assert.throws(() => calc.expand({ preset: 'nope' }), (e) => e.code === 'E_UNKNOWN_ID' && e.path === '/preset');
+  const edited = calc.set({ preset: 'mnist-cpu-vs-h100' }, 'network.batch_size', '64');
+  assert.deepEqual(edited, { preset: 'mnist-cpu-vs-h100', network: { batch_size: 64 } });
+  assert.equal(calc.set(edited, '/dispatch', '2e-5').dispatch, '2e-5');
+  assert.equal(calc.solve(calc.set(edited, '/dispatch', '2e-5')).scenario.dispatch, 2e-5);
 });
 
 test('listings: presets, hardware, datasets, default scenario and version', () => {
