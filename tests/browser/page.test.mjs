@@ -41,7 +41,7 @@ test('opens on the default preset and shows its numbers at once', async () => {
   await assertRunsMatch(page, r);
   assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), '274.243 ms');
   assert.equal(await text(page, '[data-key="accelerator.batched.epoch_time_s"]'), '254.700 ms');
-  assert.equal(await text(page, '[data-key="crossover"]'), 'batch 21');
+  assert.equal(await text(page, '[data-key="crossover"]'), 'from batch 21');
   assert.equal(await value(page, 'crossover'), 21);
   assert.equal(await page.inputValue('#preset'), 'mnist-cpu-vs-h100');
   assert.equal(await page.inputValue('#dispatch'), '10 us');
@@ -56,8 +56,8 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.equal(await page.locator('[data-key="accelerator.batched.launch"]').count(), 1);
   // Sweep: chart drawn, table has the crossover row.
   assert.equal(await page.locator('#sweep-chart canvas').count(), 1);
-  assert.match(await text(page, '#sweep-table'), /21 \(crossover\)/);
-  assert.match(await text(page, '#sweep-desc'), /faster from batch size 21/);
+  assert.match(await text(page, '#sweep-table'), /21 \(accelerator faster from here\)/);
+  assert.match(await text(page, '#sweep-desc'), /starts to win at batch size 21/);
   // Off the chart, the legend shows the values at the configured batch size, never blanks.
   const legend = await text(page, '#sweep-chart .u-legend');
   assert.match(legend, /Batch size\s*32/);
@@ -73,7 +73,7 @@ test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
   const r = expected((s) => { s.network.batch_size = 64; });
   await assertRunsMatch(page, r);
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 938);
-  assert.equal(await text(page, '[data-key="crossover"]'), 'batch 21');
+  assert.equal(await text(page, '[data-key="crossover"]'), 'from batch 21');
   await page.context().close();
 });
 
@@ -159,15 +159,22 @@ test('device picker: another accelerator from the registry', async () => {
   await page.context().close();
 });
 
-test('phase: inference runs one pass per layer and lowers the operations', async () => {
+// Regression (issue 6): the page set 1 operation per layer for inference while the CLI kept 3.
+test('phase: inference runs one pass per layer and, as in the CLI, one operation per layer', async () => {
   const page = await openPage(env.browser, env.url);
   const ops = await value(page, 'network.batched.launched_ops');
   const flops = await value(page, 'network.batched.flops');
+  assert.match(await page.getAttribute('#ops_per_layer', 'placeholder'), /^3, the training default/);
   await choose(page, '#phase', 'inference');
-  assert.equal(await page.inputValue('#ops_per_layer'), '1', 'operations per layer follows the phase default');
+  assert.equal(await page.inputValue('#ops_per_layer'), '', 'left empty, it follows the phase');
+  assert.match(await page.getAttribute('#ops_per_layer', 'placeholder'), /^1, the inference default/);
   assert.equal(await value(page, 'network.batched.launched_ops'), ops / 3);
   assert.ok(near(await value(page, 'network.batched.flops'), flops / 3));
-  await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, phase: 'inference', ops_per_layer: 1 }; }));
+  // The same intent through the engine directly (what `--set assumptions.phase=inference` sends).
+  const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', assumptions: { phase: 'inference' } });
+  assert.equal(r.scenario.assumptions.ops_per_layer, 1);
+  await assertRunsMatch(page, r);
+  assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size);
   await page.context().close();
 });
 
@@ -317,15 +324,19 @@ test('invalid integers reach the engine as typed: E_TYPE for text, E_RANGE for 0
   const page = await openPage(env.browser, env.url);
   await fill(page, '#batch_size', 'abc');
   assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true');
-  assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /expected a whole number/);
+  assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /"abc" is not a number: use a whole number/);
   await fill(page, '#batch_size', '0');
   assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /0 is out of range/);
   await fill(page, '#width-2', 'x');
   assert.equal(await page.getAttribute('#width-2', 'aria-invalid'), 'true');
   assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true', 'both errors are shown');
   await fill(page, '#width-2', '64');
+  // Regression (issue 6): the page read "60,000" itself while the engine refused it; the engine decides.
   await fill(page, '#batch_size', '1,024');
-  assert.equal(await value(page, 'network.batched.steps_per_epoch'), Math.ceil(60000 / 1024), 'thousands separators are read');
+  assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /has separators: write the digits only/);
+  assert.throws(() => env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: '1,024' } }), (e) => e.path === '/network/batch_size');
+  await fill(page, '#batch_size', '1024');
+  assert.equal(await value(page, 'network.batched.steps_per_epoch'), Math.ceil(60000 / 1024));
   assert.equal(await page.locator('[aria-invalid]').count(), 0);
   await page.context().close();
 });
@@ -379,6 +390,7 @@ test('presets: each one shows what the engine computes for it', async () => {
     const r = env.calc.solve(preset.scenario);
     await assertRunsMatch(page, r);
     assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size ?? 0, preset.id);
+    assert.deepEqual(JSON.parse(await page.getAttribute('[data-key="crossover"]', 'data-wins')), r.comparison.accelerator_wins, preset.id);
     assert.equal(await text(page, '#preset-desc'), preset.description);
     assert.equal(await page.isVisible('#preset-edited'), false);
   }
@@ -391,7 +403,10 @@ test('shareable link: the URL hash restores the whole calculation', async () => 
   await fill(page, '#dispatch', '3 us');
   await fill(page, '#host-bw', '100 GB/s');
   const link = page.url();
-  assert.match(link, /#preset=mnist-cpu-vs-h100&scenario=/);
+  assert.match(link, /#scenario=/);
+  // The link holds the scenario as written: the preset and the three edits, nothing else.
+  const held = JSON.parse(new URLSearchParams(new URL(link).hash.slice(1)).get('scenario'));
+  assert.deepEqual(held, { preset: 'mnist-cpu-vs-h100', accelerator: 'l4', dispatch: '3 us', host: { base: 'reference-cpu', memory_bandwidth: '100 GB/s' } });
   const again = await openPage(env.browser, link);
   assert.equal(await again.inputValue('#dispatch'), '3 us');
   assert.equal(await again.inputValue('#accelerator-id'), 'l4');

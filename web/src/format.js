@@ -38,7 +38,7 @@ function pick(x, scales) {
 
 const TIME = /** @type {[number, string][]} */ ([[1e-9, 'ns'], [1e-6, 'µs'], [1e-3, 'ms'], [1, 's'], [60, 'min'], [3600, 'h']]);
 const ENERGY = /** @type {[number, string][]} */ ([[1e-9, 'nJ'], [1e-6, 'µJ'], [1e-3, 'mJ'], [1, 'J'], [1e3, 'kJ'], [3.6e6, 'kWh']]);
-const SI = /** @type {[number, string][]} */ ([[1, ''], [1e3, 'k'], [1e6, 'M'], [1e9, 'G'], [1e12, 'T'], [1e15, 'P'], [1e18, 'E']]);
+const SI = /** @type {[number, string][]} */ ([[1e-15, 'f'], [1e-12, 'p'], [1e-9, 'n'], [1e-6, 'µ'], [1e-3, 'm'], [1, ''], [1e3, 'k'], [1e6, 'M'], [1e9, 'G'], [1e12, 'T'], [1e15, 'P'], [1e18, 'E']]);
 
 /**
  * Formats with an auto-scaled unit. `fixed` gives a fixed number of decimals (tables).
@@ -64,6 +64,13 @@ export function si(x, unit, how) {
   const [f, prefix] = pick(x, SI);
   return `${num(x / f, how)}${NBSP}${prefix}${unit}`;
 }
+
+/**
+ * A quantity in SI units written for reading, by its SI unit as the engine's schema names it:
+ * times as times ("20 µs"), the rest with an SI prefix ("3.35 TB/s", "160 pJ/B").
+ * @param {number} x @param {string} siUnit
+ */
+export const quantity = (x, siUnit) => (siUnit === 's' ? time(x) : si(x, siUnit));
 
 /** Full-precision value with its SI unit, for titles: "0.27424314 s". @param {number} x @param {string} unit */
 export const exact = (x, unit) => `${String(x)} ${unit}`;

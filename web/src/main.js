@@ -1,17 +1,17 @@
-// The page: loads the engine, keeps one state object, recomputes on every edit.
+// The page: loads the engine, keeps the scenario document as written, and on every edit asks the
+// engine for everything at once (calc.evaluate: one validation, one win-range search, the sweep).
+// No scenario rule is decided here: the engine's schema builds the form, calc.set reads each typed
+// value, calc.expand shows presets and registry devices in full.
 import createCalculator, { EpochcalcError } from 'epochcalc';
 import { $, h, replace } from './dom.js';
-import { fromScenario, fromHash, toHash, toScenario } from './state.js';
-import { createControls } from './controls.js';
+import { readLink, writeLink } from './link.js';
+import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
 import { renderResultTable, renderProfileTable, toCsv } from './tables.js';
 import { renderHeadline, sentence, report } from './summary.js';
-import { createSweepChart, sweepGrid } from './sweep.js';
+import { createSweepChart } from './sweep.js';
 import { copyText, download, fileName, reportHeightToParent } from './share.js';
-
-/** Milliseconds to wait after a keystroke before recomputing. */
-const DEBOUNCE_MS = 50;
 
 /**
  * The single-file build (epochcalc-offline.html) carries the wasm as base64, as file:// cannot fetch
@@ -23,6 +23,9 @@ function embeddedWasm() {
   const bytes = atob((el.textContent ?? '').trim());
   return { wasmBinary: Uint8Array.from(bytes, (c) => c.charCodeAt(0)) };
 }
+
+/** An engine error list from anything thrown. @param {unknown} err */
+const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [{ code: 'E_INTERNAL', path: '', message: String(err) }]);
 
 async function start() {
   const status = $('status');
@@ -37,62 +40,109 @@ async function start() {
     return;
   }
   $('version').textContent = calc.version;
+  const schema = calc.schema();
+  const presets = calc.presets();
+  $('method-bytes').textContent = schema.precisions.map((p) => `${p.bytes} for ${p.id}`).join(', ');
+  $('method-passes').textContent = schema.phases.map((p) => `${p.gemm_passes} for ${p.id}`).join(', ');
 
-  /** @type {import('./state.js').Registry} */
-  const reg = { hardware: calc.hardware(), datasets: calc.datasets(), presets: calc.presets() };
-  /** What the user typed: from a shared link, else the default preset. @type {import('./state.js').State} */
-  let state = fromHash(reg, location.hash) ?? fromScenario(reg, calc.defaultScenario());
+  /** The scenario as written: what the link holds and what calc.set edits. */
+  let doc = /** @type {any} */ ({ preset: schema.default_preset });
   /**
    * The last scenario that solved, with its result: what the export buttons use.
-   * @type {{scenario: import('epochcalc').ScenarioInput, result: import('epochcalc').Result}|null}
+   * @type {{doc: unknown, result: import('epochcalc').Result}|null}
    */
   let good = null;
   let writtenHash = location.hash;
+  let updates = 0;
+  /** The engine's expansion of `doc`, as the form shows it. @type {any} */
+  let expanded = {};
 
-  const controls = createControls({
-    reg,
-    getState: () => state,
-    setState: (next) => { state = next; },
-    changed: (immediate) => schedule(immediate, true),
+  const form = createForm({
+    schema, hardware: calc.hardware(), datasets: calc.datasets(), presets,
+    edit: (path, text) => {
+      try {
+        doc = calc.set(doc, path, text);
+      } catch (err) {
+        return showInvalid(errorsOf(err));
+      }
+      writeHash();
+      update();
+    },
+    replaceDoc: (next) => load(next, true),
   });
   const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
   renderLegend($('legend'));
 
-  let timer = 0;
-  let updates = 0;
-  /** Recomputes now or after the debounce; `edited` also records the state in the URL. */
-  function schedule(immediate, edited) {
-    clearTimeout(timer);
-    const run = () => {
-      if (edited) writeHash();
-      update();
-    };
-    if (immediate) run();
-    else timer = window.setTimeout(run, DEBOUNCE_MS);
-  }
-
   function writeHash() {
-    writtenHash = toHash(reg, state);
+    writtenHash = writeLink(doc);
     history.replaceState(null, '', writtenHash);
   }
 
-  /** Solves the current state and shows the result, or shows the errors next to their fields. */
+  /**
+   * Shows a new scenario document: from a link, a preset or the JSON editor. A document the engine
+   * cannot even expand (bad JSON, not an object, an unknown preset) is shown with its errors and
+   * kept as written; the form waits until it is fixed.
+   * @param {unknown} next @param {boolean} edited  whether to record it in the address
+   * @param {string} [text]  the text it came from, when it may not be JSON
+   */
+  function load(next, edited, text) {
+    const problem = linkProblem(next, text);
+    const box = $('link-problem');
+    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = text ?? JSON.stringify(next, null, 2);
+    box.hidden = !problem;
+    $('scenario-fields').hidden = Boolean(problem);
+    if (problem) {
+      replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
+        'Fix it in the JSON below, or start from the default preset.'),
+      h('ul', {}, ...problem.map((e) => h('li', {}, e.path ? `${e.path}: ${e.message}` : e.message))));
+      editor.open = true;
+      good = null;
+      setStale([], problem);
+      status.hidden = false;
+      status.textContent = 'The scenario is not valid yet: see the scenario form.';
+      document.documentElement.dataset.updates = String(++updates);
+      return;
+    }
+    doc = next;
+    if (edited) writeHash();
+    update();
+  }
+
+  /** The engine's errors for a document it cannot expand, or null. @param {unknown} next @param {string} [text] */
+  function linkProblem(next, text) {
+    try {
+      calc.expand(next === undefined ? /** @type {string} */ (text) : next);
+      return null;
+    } catch (err) {
+      return errorsOf(err);
+    }
+  }
+
+  /** Solves the document and shows everything, or the errors next to their fields. */
   function update() {
     // A counter that tells scripts (and the browser tests) that a recompute happened.
     document.documentElement.dataset.updates = String(++updates);
-    const scenario = toScenario(reg, state);
-    let result;
     try {
-      result = calc.solve(scenario);
+      expanded = calc.expand(doc);
     } catch (err) {
-      if (!(err instanceof EpochcalcError)) throw err;
-      showInvalid(err.errors);
-      return;
+      return load(doc, false);
     }
+    form.render(expanded, doc);
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = JSON.stringify(doc, null, 2);
+    let evaluation;
+    try {
+      evaluation = calc.evaluate(doc);
+    } catch (err) {
+      form.showReadings(null);
+      return showInvalid(errorsOf(err));
+    }
+    const { result, sweep } = evaluation;
     clearErrors();
     setStale(null);
-    good = { scenario, result };
+    good = { doc, result };
     status.hidden = true;
+    form.showReadings(result.scenario);
     $('sentence').textContent = sentence(result);
     renderHeadline($('headline'), result);
     renderBars($('bars'), $('formula'), result);
@@ -100,38 +150,32 @@ async function start() {
     renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result);
     /** @type {HTMLTextAreaElement} */ ($('report')).value = report(result, calc.version);
     replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
-    try {
-      chart.update(calc.sweep(scenario, sweepGrid(result)), result);
-    } catch (err) {
-      if (!(err instanceof EpochcalcError)) throw err;
-      $('sweep-desc').textContent = `The sweep could not be computed: ${err.message}`;
-    }
+    chart.update(sweep, result);
   }
 
   /** @param {{code: string, path: string, message: string}[]} errors */
   function showInvalid(errors) {
-    const placed = showErrors(errors, state.precision);
-    const unplaced = placed.filter((p) => !p.control).map((p) => p.error.message);
-    const global = $('global-error');
-    global.hidden = unplaced.length === 0;
-    global.textContent = unplaced.join(' ');
-    setStale(placed);
+    const placed = showErrors(errors, String(expanded?.precision ?? schema.defaults['/precision']));
+    setStale(placed, placed.filter((p) => !p.control).map((p) => p.error));
   }
 
   /**
-   * Greys the last good result while the input is invalid, with a note that says which field to fix.
+   * Greys the last good result while the input is invalid, with a note that says which field to fix;
+   * errors without a field (an unknown field, a whole-document problem) go in a banner.
    * @param {{control: HTMLElement|null}[]|null} placed  null when the input is valid again
+   * @param {{path: string, message: string}[]} [unplaced]
    */
-  function setStale(placed) {
+  function setStale(placed, unplaced = []) {
     const stale = placed != null;
     $('answer').classList.toggle('stale', stale && good != null);
     $('results').classList.toggle('stale', stale && good != null);
     const note = $('stale-note');
+    const global = $('global-error');
     note.hidden = !stale;
-    if (!stale) {
-      $('global-error').hidden = true;
-      return;
-    }
+    global.hidden = unplaced.length === 0;
+    replace(global, ...unplaced.map((e) => h('span', { class: 'item' }, e.path ? `${e.path}: ${e.message}` : e.message)),
+      unplaced.length > 0 && h('button', { type: 'button', class: 'link', onclick: openJson }, 'Edit the scenario JSON'));
+    if (!stale) return;
     const labels = placed.map((p) => p.control && labelOf(p.control)).filter(Boolean);
     const fields = [...new Set(labels)].join(', ');
     const first = placed.find((p) => p.control)?.control;
@@ -146,14 +190,33 @@ async function start() {
     }
   }
 
+  function openJson() {
+    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
+    editor.open = true;
+    $('scenario-json').focus();
+  }
+
   /** The visible label of a control, for messages. @param {HTMLElement} el */
   function labelOf(el) {
     const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
     const text = label?.textContent ?? el.getAttribute('aria-label') ?? el.querySelector('.label')?.textContent ?? '';
     const legend = el.closest('fieldset.device')?.querySelector('legend')?.firstChild?.textContent?.trim();
-    const name = text.replace(/\s+/g, ' ').replace(/ custom$/, '').trim();
+    const name = text.replace(/\s+/g, ' ').trim();
     return legend && el.closest('fieldset.device') ? `${legend} ${name.toLowerCase()}` : `“${name}”`;
   }
+
+  // The JSON editor: any scenario, checked by the engine.
+  $('scenario-json-apply').addEventListener('click', () => {
+    const text = /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value;
+    let next;
+    try {
+      next = JSON.parse(text);
+    } catch {
+      return load(undefined, false, text);
+    }
+    load(next, true);
+  });
+  $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, true));
 
   // Export buttons.
   const exportStatus = $('export-status');
@@ -161,11 +224,11 @@ async function start() {
   const say = (text) => { exportStatus.textContent = text; };
   $('copy-link').addEventListener('click', async () => {
     const url = new URL(location.href);
-    url.hash = toHash(reg, state);
+    url.hash = writeLink(doc);
     say((await copyText(url.href, reportBox)) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
   });
   $('copy-json').addEventListener('click', async () => {
-    const json = JSON.stringify(toScenario(reg, state), null, 2);
+    const json = JSON.stringify(doc, null, 2);
     say((await copyText(json, reportBox)) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
   });
   $('download-csv').addEventListener('click', () => {
@@ -180,19 +243,20 @@ async function start() {
     say((await copyText(text, reportBox)) ? 'Report paragraph copied.' : 'The paragraph is selected: copy it from the box.');
   });
 
+  /** Shows what the address holds; an empty one means the default preset. */
+  function loadLink() {
+    const link = readLink(location.hash);
+    writtenHash = location.hash;
+    if (!link) return load({ preset: schema.default_preset }, false);
+    load(link.doc, false, link.doc === undefined ? link.text : undefined);
+  }
+
   // A pasted or edited link restores its scenario.
   addEventListener('hashchange', () => {
-    if (location.hash === writtenHash) return;
-    const next = fromHash(reg, location.hash);
-    if (!next) return;
-    state = next;
-    writtenHash = location.hash;
-    controls.render(state);
-    schedule(true, false);
+    if (location.hash !== writtenHash) loadLink();
   });
 
-  controls.render(state);
-  update();
+  loadLink();
   reportHeightToParent();
   document.documentElement.dataset.ready = 'true';
 }

@@ -1,6 +1,7 @@
 // The answer in words: headline figures, one plain sentence, and a report paragraph to copy.
 import { h, replace } from './dom.js';
 import { time, energy, int, times, percent } from './format.js';
+import { describeWins } from './wins.js';
 
 /** @typedef {import('epochcalc').Result} Result */
 
@@ -25,8 +26,18 @@ export function renderHeadline(dl, r) {
     item('Batching speedup', 'batching.host', c.batching_speedup_host, `${times(c.batching_speedup_host)} host`,
       `${times(c.batching_speedup_accelerator)} accelerator (batch ${b} vs 1)`),
     energyItem(r, b),
-    item('Crossover', 'crossover', c.crossover_batch_size ?? '', c.crossover_batch_size == null ? 'none' : `batch ${int(c.crossover_batch_size)}`,
-      c.crossover_batch_size == null ? 'the accelerator never wins' : 'accelerator faster from here'));
+    winsItem(r));
+}
+
+/** Where the accelerator wins: every range, from the engine. @param {Result} r */
+function winsItem(r) {
+  const wins = describeWins(r);
+  const c = r.comparison.crossover_batch_size;
+  return h('div', { class: 'stat' },
+    h('dt', {}, 'Accelerator wins'),
+    h('dd', {},
+      h('span', { class: 'big', 'data-key': 'crossover', 'data-value': c ?? '', 'data-wins': JSON.stringify(r.comparison.accelerator_wins) }, wins.short),
+      h('span', { class: 'note' }, wins.note)));
 }
 
 /** The energy split of the batched epoch (arithmetic vs data movement). @param {Result} r @param {string} b */
@@ -53,15 +64,6 @@ function compare(r, which) {
     : `the ${r.host.name} is ${times(tA / tH)} faster than the ${r.accelerator.name}: ${time(tH)} vs ${time(tA)} per epoch`;
 }
 
-/** Where the crossover is, in words. @param {Result} r */
-function crossoverText(r) {
-  const c = r.comparison.crossover_batch_size;
-  const n = int(r.scenario.network.dataset.training_examples);
-  if (c == null) return `The accelerator does not win at any batch size from 1 to ${n}.`;
-  if (c === 1) return 'The accelerator is faster at every batch size, even 1.';
-  return `The accelerator starts to win at batch size ${int(c)}.`;
-}
-
 /**
  * One plain paragraph: who wins where, the crossover, how much is overhead.
  * @param {Result} r
@@ -76,7 +78,7 @@ export function sentence(r) {
       (r.accelerator.batch_one.epoch_time_s < r.host.batch_one.epoch_time_s);
     parts.push(`At batch size 1, ${sameWinner ? '' : 'by contrast, '}${compare(r, 'batch_one')}.`);
   }
-  parts.push(crossoverText(r));
+  parts.push(describeWins(r).sentence);
   const oh = r.host.batched.overhead_fraction;
   const oa = r.accelerator.batched.overhead_fraction;
   const most = Math.min(oh, oa) > 0.5 ? ' Most of the time is overhead, not work: bigger batches or fewer operations help more than faster hardware.'
@@ -103,7 +105,7 @@ export function report(r, version) {
     ` takes ${time(hb.epoch_time_s)} on the ${r.host.name} (${percent(hb.overhead_fraction)} of it per-operation overhead)`,
     ` and ${time(ab.epoch_time_s)} on the ${r.accelerator.name} (${percent(ab.overhead_fraction)} overhead),`,
     ` an accelerator speedup of ${times(c.accelerator_speedup_batched)}; at batch size 1 it is ${times(c.accelerator_speedup_batch_one)}.`,
-    ` ${crossoverText(r)}`,
+    ` ${describeWins(r).sentence}`,
     ` Assumptions: ${time(sc.dispatch)} framework dispatch per operation on both devices and ${time(sc.launch)} kernel launch on the accelerator,`,
     ` ${a.ops_per_layer} operations per layer${a.extra_ops_per_step ? ` plus ${a.extra_ops_per_step} per step` : ''},`,
     ` ${a.overlap === 'roofline' ? 'compute and memory traffic overlapped (roofline)' : 'compute and memory traffic not overlapped'}.`,

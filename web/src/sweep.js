@@ -1,28 +1,24 @@
-// The batch-size sweep: epoch time of host and accelerator against batch size (log-log), with the
-// crossover and the chosen batch size marked; and the same numbers as a table.
+// The batch-size sweep: epoch time of host and accelerator against batch size (log-log), with every
+// switch of the winner and the chosen batch size marked; and the same numbers as a table. The batch
+// sizes and the series come from the engine (one Float64Array each), as does every statement.
 import uPlot from 'uplot';
 import { h, replace } from './dom.js';
 import { time, int, num, exact } from './format.js';
+import { describeWins } from './wins.js';
 
 /**
- * Batch sizes to sweep: log-spaced from 1 to N, powers of two, the batch size and the crossover
- * (and the batch size just below it, so the line shows the step).
- * @param {import('epochcalc').Result} r
- * @returns {number[]}
+ * Where the winner changes: the first batch size of each winning range (the accelerator takes over)
+ * and the one after it ends (the host takes over), inside [1, N].
+ * @param {import('epochcalc').BatchRange[]} wins @param {number} n
+ * @returns {{ at: number, to: 'accelerator'|'host' }[]}
  */
-export function sweepGrid(r) {
-  const n = r.scenario.network.dataset.training_examples;
-  const set = new Set([1, n]);
-  const count = 48;
-  for (let i = 1; i < count; i++) set.add(Math.round(Math.exp((Math.log(n) * i) / count)));
-  for (let p = 2; p < n; p *= 2) set.add(p);
-  set.add(Math.min(r.scenario.network.batch_size, n));
-  const c = r.comparison.crossover_batch_size;
-  if (c != null) {
-    set.add(c);
-    if (c > 1) set.add(c - 1);
+export function switches(wins, n) {
+  const out = [];
+  for (const r of wins) {
+    if (r.from > 1) out.push({ at: r.from, to: /** @type {const} */ ('accelerator') });
+    if (r.to < n) out.push({ at: r.to + 1, to: /** @type {const} */ ('host') });
   }
-  return [...set].filter((b) => b >= 1 && b <= n).sort((a, b) => a - b);
+  return out;
 }
 
 /** Compact tick label for a batch size: 1, 10, 100, 1k, 10k, 1M. @param {number} v */
@@ -79,8 +75,8 @@ export function createSweepChart(container, table, desc) {
   let key = '';
   /** @type {[import('epochcalc').SweepResult, import('epochcalc').Result]|null} */
   let lastArgs = null;
-  /** Markers drawn on top of the lines. */
-  const marks = { crossover: /** @type {number|null} */ (null), batch: 1 };
+  /** Markers drawn on top of the lines: each switch of the winner, and the configured batch size. */
+  const marks = { switches: /** @type {{ at: number, to: string }[]} */ ([]), batch: 1 };
 
   const height = () => (container.clientWidth < 500 ? 240 : 300);
 
@@ -117,7 +113,7 @@ export function createSweepChart(container, table, desc) {
       ctx.fillText(text, tx, ty + fh / 2);
       ctx.restore();
     };
-    if (marks.crossover != null) line(marks.crossover, [6, 4], colors.text, `crossover: batch ${int(marks.crossover)}`, true);
+    for (const m of marks.switches) line(m.at, [6, 4], colors.text, `${m.to} faster from ${int(m.at)}`, true);
     line(marks.batch, [2, 3], colors.muted, `your batch: ${int(marks.batch)}`, false);
   }
 
@@ -133,8 +129,8 @@ export function createSweepChart(container, table, desc) {
   /** @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function build(sweep, r) {
     const colors = palette();
-    const xs = sweep.points.map((p) => p.batch_size);
-    const xDecades = Math.log10(Math.max(...xs) / Math.min(...xs));
+    const xs = sweep.batch_size;
+    const xDecades = Math.log10(xs[xs.length - 1] / xs[0]);
     /** Labels, ticks and grid lines only at the splits `keep` accepts. @param {(v: number) => boolean} keep */
     const only = (keep) => {
       const filter = (_u, splits) => splits.map((v) => (keep(v) ? v : null));
@@ -192,22 +188,27 @@ export function createSweepChart(container, table, desc) {
   }
 
   /** @param {import('epochcalc').SweepResult} sweep */
-  const data = (sweep) => /** @type {uPlot.AlignedData} */ ([
-    sweep.points.map((p) => p.batch_size),
-    sweep.points.map((p) => p.host.epoch_time_s),
-    sweep.points.map((p) => p.accelerator.epoch_time_s),
-  ]);
+  const data = (sweep) => /** @type {uPlot.AlignedData} */ (
+    /** @type {unknown} */ ([sweep.batch_size, sweep.host.epoch_time_s, sweep.accelerator.epoch_time_s]));
 
   /** Redraws for a new result. @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function update(sweep, r) {
     lastArgs = [sweep, r];
-    marks.crossover = sweep.crossover_batch_size;
+    const n = r.scenario.network.dataset.training_examples;
+    marks.switches = switches(sweep.accelerator_wins, n);
     marks.batch = r.network.batched.batch_size;
     const theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     const nextKey = [theme, r.host.name, r.accelerator.name].join('|');
     // Axis label density depends on the ranges, so rebuild when they change too.
-    const ys = sweep.points.flatMap((p) => [p.host.epoch_time_s, p.accelerator.epoch_time_s]);
-    const range = `${Math.floor(Math.log10(Math.min(...ys)))}:${Math.floor(Math.log10(Math.max(...ys)))}:${sweep.points.at(-1)?.batch_size}`;
+    let lo = Infinity;
+    let hi = 0;
+    for (const ys of [sweep.host.epoch_time_s, sweep.accelerator.epoch_time_s]) {
+      for (const y of ys) {
+        lo = Math.min(lo, y);
+        hi = Math.max(hi, y);
+      }
+    }
+    const range = `${Math.floor(Math.log10(lo))}:${Math.floor(Math.log10(hi))}:${n}`;
     if (!plot || key !== `${nextKey}|${range}`) {
       key = `${nextKey}|${range}`;
       build(sweep, r);
@@ -215,19 +216,30 @@ export function createSweepChart(container, table, desc) {
       plot.setData(data(sweep));
     }
     renderTable(sweep, r);
-    const c = sweep.crossover_batch_size;
-    const first = sweep.points[0];
-    const last = sweep.points.at(-1);
-    desc.textContent = `Line chart with logarithmic axes: epoch time of the host (${r.host.name}, solid line) and the accelerator (${r.accelerator.name}, dashed line) for batch sizes 1 to ${int(last?.batch_size ?? 1)}. ` +
-      `At batch 1: host ${time(first.host.epoch_time_s)}, accelerator ${time(first.accelerator.epoch_time_s)}. ` +
-      `At batch ${int(last?.batch_size ?? 1)}: host ${time(last?.host.epoch_time_s ?? 0)}, accelerator ${time(last?.accelerator.epoch_time_s ?? 0)}. ` +
-      (c == null ? 'The lines do not cross: the accelerator never wins.' : `The accelerator is faster from batch size ${int(c)}.`);
+    const last = sweep.batch_size.length - 1;
+    desc.textContent = `Line chart with logarithmic axes: epoch time of the host (${r.host.name}, solid line) and the accelerator (${r.accelerator.name}, dashed line) for batch sizes 1 to ${int(n)}. ` +
+      `At batch 1: host ${time(sweep.host.epoch_time_s[0])}, accelerator ${time(sweep.accelerator.epoch_time_s[0])}. ` +
+      `At batch ${int(n)}: host ${time(sweep.host.epoch_time_s[last])}, accelerator ${time(sweep.accelerator.epoch_time_s[last])}. ` +
+      describeWins(r).sentence;
   }
 
   /** @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function renderTable(sweep, r) {
-    const c = sweep.crossover_batch_size;
     const b = r.network.batched.batch_size;
+    const at = new Map(marks.switches.map((m) => [m.at, `${m.to} faster from here`]));
+    const rows = [];
+    for (let i = 0; i < sweep.batch_size.length; i++) {
+      const size = sweep.batch_size[i];
+      const host = sweep.host.epoch_time_s[i];
+      const accel = sweep.accelerator.epoch_time_s[i];
+      const notes = [at.get(size), size === b && 'your batch size'].filter(Boolean);
+      const faster = accel < host ? 'accelerator' : accel > host ? 'host' : 'tie';
+      rows.push(h('tr', { class: notes.length ? 'marked' : null },
+        h('th', { scope: 'row' }, int(size), notes.length ? ` (${notes.join(', ')})` : ''),
+        h('td', { title: exact(host, 's') }, time(host, { fixed: 3 })),
+        h('td', { title: exact(accel, 's') }, time(accel, { fixed: 3 })),
+        h('td', {}, faster)));
+    }
     replace(table,
       h('caption', {}, 'Epoch time at each batch size of the sweep.'),
       h('thead', {}, h('tr', {},
@@ -235,15 +247,7 @@ export function createSweepChart(container, table, desc) {
         h('th', { scope: 'col', title: r.host.name }, 'Host'),
         h('th', { scope: 'col', title: r.accelerator.name }, 'Accelerator'),
         h('th', { scope: 'col' }, 'Faster'))),
-      h('tbody', {}, ...sweep.points.map((p) => {
-        const notes = [p.batch_size === c && 'crossover', p.batch_size === b && 'your batch size'].filter(Boolean);
-        const faster = p.accelerator.epoch_time_s < p.host.epoch_time_s ? 'accelerator' : p.accelerator.epoch_time_s > p.host.epoch_time_s ? 'host' : 'tie';
-        return h('tr', { class: notes.length ? 'marked' : null },
-          h('th', { scope: 'row' }, int(p.batch_size), notes.length ? ` (${notes.join(', ')})` : ''),
-          h('td', { title: exact(p.host.epoch_time_s, 's') }, time(p.host.epoch_time_s, { fixed: 3 })),
-          h('td', { title: exact(p.accelerator.epoch_time_s, 's') }, time(p.accelerator.epoch_time_s, { fixed: 3 })),
-          h('td', {}, faster));
-      })));
+      h('tbody', {}, ...rows));
   }
 
   new ResizeObserver(() => {

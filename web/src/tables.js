@@ -1,6 +1,7 @@
 // The numbers behind the bars as tables, and the same rows as CSV.
 import { h, replace } from './dom.js';
 import { time, energy, si, int, percent, exact } from './format.js';
+import { spans } from './wins.js';
 
 const COLUMNS = /** @type {const} */ ([
   ['host', 'batched'], ['accelerator', 'batched'], ['host', 'batch_one'], ['accelerator', 'batch_one'],
@@ -93,6 +94,7 @@ export function toCsv(r) {
   for (const [key, label, unit] of profile) {
     lines.push([label, unit, ...COLUMNS.map(([, which]) => r.network[which][key])]);
   }
+  lines.push(['Accelerator faster at batch sizes', 'examples', spans(r.comparison.accelerator_wins) || 'none', '', '', '']);
   lines.push(['Crossover batch size', 'examples', r.comparison.crossover_batch_size ?? 'none', '', '', '']);
   return `${lines.map((l) => l.map(field).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The pint anchor for bench/run.mjs: the default scenario (MNIST 784-128-64-10 MLP, fp32, batch 32,
+reference CPU vs H100 SXM, 10 us dispatch, 5 us launch) evaluated with pint quantities the way
+MLSys·im writes its solvers: every quantity a pint Quantity with units, constants built once, and the
+epoch arithmetic (compute = F/peak, memory = bytes/bandwidth, dispatch = ops*t_d, launch = ops*t_l)
+done in units, for host and accelerator at batch 32 and batch 1. Times one full evaluation with
+time.perf_counter over many repetitions and prints one JSON line: the median in microseconds and the
+epoch times (so the bench can check that pint and the engine agree). If pint is missing it says so.
+
+    /usr/bin/python3 bench/pint_anchor.py [repetitions]
+"""
+import json
+import math
+import platform
+import statistics
+import sys
+import time
+
+try:
+    import pint
+except Exception as error:  # ImportError, or a broken install
+    print(json.dumps({"available": False, "error": f"import pint failed: {error}", "python": platform.python_version(),
+                      "executable": sys.executable}))
+    sys.exit(0)
+
+ureg = pint.UnitRegistry()
+ureg.define("flop = [computation] = FLOP")
+Q_ = ureg.Quantity
+
+# The default scenario (engine/data: presets.json "mnist-cpu-vs-h100", hardware.json, datasets.json).
+WIDTHS = [784, 128, 64, 10]
+BATCH = Q_(32, "dimensionless")
+EXAMPLES = Q_(60_000, "dimensionless")  # MNIST training examples
+BYTES_PER_ELEMENT = Q_(4, "byte")        # fp32
+PASSES = 3                               # training: forward + two backward GEMMs
+OPS_PER_LAYER = 3
+EXTRA_OPS_PER_STEP = 0
+DISPATCH = Q_(10, "us")
+LAUNCH = Q_(5, "us")
+HOST = {"peak": Q_(1, "TFLOP/s"), "bandwidth": Q_(50, "GB/s"), "launch": False}          # reference CPU
+ACCELERATOR = {"peak": Q_(67, "TFLOP/s"), "bandwidth": Q_(3.35, "TB/s"), "launch": True}  # H100 SXM fp32
+
+
+def network_shape(widths):
+    layers = len(widths) - 1
+    macs = sum(a * b for a, b in zip(widths, widths[1:]))
+    activations = sum(a + b for a, b in zip(widths, widths[1:]))
+    parameters = sum(a * b + b for a, b in zip(widths, widths[1:]))
+    return layers, Q_(2 * macs, "flop"), Q_(activations, "dimensionless"), Q_(parameters, "dimensionless")
+
+
+def epoch_time(device, flops, data_bytes, ops):
+    compute = (flops / device["peak"]).to("s")
+    memory = (data_bytes / device["bandwidth"]).to("s")
+    dispatch = (ops * DISPATCH).to("s")
+    launch = (ops * LAUNCH).to("s") if device["launch"] else Q_(0, "s")
+    return (compute + memory + dispatch + launch).to("s")
+
+
+def evaluate():
+    layers, flops_per_example, activations, parameters = network_shape(WIDTHS)
+    times = {}
+    for label, batch in (("batched", BATCH), ("batch_one", Q_(1, "dimensionless"))):
+        steps = Q_(math.ceil((EXAMPLES / batch).magnitude), "dimensionless")
+        flops = PASSES * flops_per_example * EXAMPLES
+        data_bytes = PASSES * BYTES_PER_ELEMENT * (steps * parameters + EXAMPLES * activations)
+        ops = steps * (layers * OPS_PER_LAYER + EXTRA_OPS_PER_STEP)
+        times["host_" + label] = epoch_time(HOST, flops, data_bytes, ops)
+        times["accelerator_" + label] = epoch_time(ACCELERATOR, flops, data_bytes, ops)
+    return times
+
+
+def main():
+    repetitions = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+    for _ in range(20):  # warm-up: pint caches unit parsing and conversion factors
+        evaluate()
+    samples = []
+    for _ in range(repetitions):
+        start = time.perf_counter()
+        evaluate()
+        samples.append(time.perf_counter() - start)
+    times = evaluate()
+    print(json.dumps({
+        "available": True,
+        "pint_version": pint.__version__,
+        "python": platform.python_version(),
+        "executable": sys.executable,
+        "repetitions": repetitions,
+        "median_us": statistics.median(samples) * 1e6,
+        "min_us": min(samples) * 1e6,
+        "max_us": max(samples) * 1e6,
+        "epoch_s": {key: value.to("s").magnitude for key, value in times.items()},
+    }))
+
+
+if __name__ == "__main__":
+    main()
