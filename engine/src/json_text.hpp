@@ -4,7 +4,10 @@
 // so the text is the one dump() would give. Private to the engine.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,58 +18,67 @@ namespace epochcalc::detail {
 
 class JsonText {
  public:
+  JsonText() { buffer_.resize(4096); }
+
   JsonText& begin_object() { return open('{'); }
   JsonText& end_object() { return close('}'); }
   JsonText& begin_array() { return open('['); }
   JsonText& end_array() { return close(']'); }
   JsonText& key(std::string_view name) {
     separate();
-    text_ += '"';
-    text_ += name;  // keys are the contract's own ASCII names
-    text_ += "\":";
+    char* out = room(name.size() + 3);
+    *out++ = '"';
+    out = copy(out, name);  // keys are the contract's own ASCII names
+    *out++ = '"';
+    *out++ = ':';
+    size_ = static_cast<std::size_t>(out - buffer_.data());
     after_key_ = true;
     return *this;
   }
   JsonText& number(double value) {
     separate();
-    char buffer[64];
-    char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value);
-    text_.append(buffer, end);
+    char* out = room(64);
+    size_ = static_cast<std::size_t>(nlohmann::detail::to_chars(out, out + 64, value) - buffer_.data());
     return *this;
   }
   JsonText& integer(std::int64_t value) {
     separate();
-    text_ += std::to_string(value);
+    char digits[24];
+    std::size_t n = 0;
+    std::uint64_t magnitude = value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+    do {
+      digits[n++] = static_cast<char>('0' + magnitude % 10);
+      magnitude /= 10;
+    } while (magnitude > 0);
+    char* out = room(n + 1);
+    if (value < 0) *out++ = '-';
+    while (n > 0) *out++ = digits[--n];
+    size_ = static_cast<std::size_t>(out - buffer_.data());
     return *this;
   }
-  JsonText& boolean(bool value) {
-    separate();
-    text_ += value ? "true" : "false";
-    return *this;
-  }
-  JsonText& null() {
-    separate();
-    text_ += "null";
-    return *this;
-  }
+  JsonText& boolean(bool value) { return raw(value ? "true" : "false"); }
+  JsonText& null() { return raw("null"); }
   JsonText& string(std::string_view value) {
+    if (!needs_no_escaping(value))
+      return raw(nlohmann::ordered_json(value).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
     separate();
-    if (needs_no_escaping(value)) {
-      text_ += '"';
-      text_ += value;
-      text_ += '"';
-    } else {
-      text_ += nlohmann::ordered_json(value).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-    }
+    char* out = room(value.size() + 2);
+    *out++ = '"';
+    out = copy(out, value);
+    *out++ = '"';
+    size_ = static_cast<std::size_t>(out - buffer_.data());
     return *this;
   }
   // A value already written as JSON text.
   JsonText& raw(std::string_view json_text) {
     separate();
-    text_ += json_text;
+    size_ = static_cast<std::size_t>(copy(room(json_text.size()), json_text) - buffer_.data());
     return *this;
   }
-  std::string take() { return std::move(text_); }
+  std::string take() {
+    buffer_.resize(size_);
+    return std::move(buffer_);
+  }
 
   // Valid UTF-8 without control characters, quotes or backslashes goes into JSON as it is.
   static bool needs_no_escaping(std::string_view value) {
@@ -83,29 +95,42 @@ class JsonText {
   }
 
  private:
-  std::string text_;
-  std::vector<bool> has_items_;  // per open container: whether a value was written in it
+  // The text grows in a buffer written through a cursor: one capacity check per piece, not per byte.
+  std::string buffer_;
+  std::size_t size_ = 0;
+  std::array<bool, 16> has_items_{};  // per open container: whether a value was written in it
+  std::size_t depth_ = 0;              // the contract nests 5 deep; 16 is ample
   bool after_key_ = false;
 
+  char* room(std::size_t n) {
+    if (size_ + n > buffer_.size()) buffer_.resize(std::max(buffer_.size() * 2, size_ + n));
+    return buffer_.data() + size_;
+  }
+  static char* copy(char* out, std::string_view text) {
+    std::memcpy(out, text.data(), text.size());
+    return out + text.size();
+  }
+  void put(char c) { *room(1) = c, ++size_; }
   void separate() {
     if (after_key_) {
       after_key_ = false;
       return;
     }
-    if (!has_items_.empty()) {
-      if (has_items_.back()) text_ += ',';
-      has_items_.back() = true;
+    if (depth_ > 0) {
+      if (has_items_[depth_ - 1]) put(',');
+      has_items_[depth_ - 1] = true;
     }
   }
   JsonText& open(char c) {
     separate();
-    text_ += c;
-    has_items_.push_back(false);
+    put(c);
+    if (depth_ < has_items_.size()) has_items_[depth_] = false;
+    ++depth_;
     return *this;
   }
   JsonText& close(char c) {
-    text_ += c;
-    has_items_.pop_back();
+    put(c);
+    if (depth_ > 0) --depth_;
     return *this;
   }
 };

@@ -18,10 +18,6 @@ constexpr std::array<PhaseInfo, 2> phase_table{{{Phase::training, "training", 3,
 constexpr std::array<OverlapInfo, 2> overlap_table{
     {{Overlap::none, "none", "compute + memory"}, {Overlap::roofline, "roofline", "max(compute, memory)"}}};
 
-// A ratio that stays finite: the model never divides by zero for a validated scenario, but a
-// result must never carry NaN or infinity even if that precondition is broken.
-double safe_ratio(double numerator, double denominator) { return denominator > 0 ? numerator / denominator : 0.0; }
-
 double peak_for(const Device& device, const std::string& precision) {
   const auto it = device.peak_flops.find(precision);
   return it == device.peak_flops.end() ? 0.0 : it->second;
@@ -94,14 +90,15 @@ Profile profile_at(const Workload& w, std::int64_t batch) {
 }
 
 Run run_with(const Profile& profile, const Workload& w, const Rates& rates) {
+  const Times t = times_of(profile, w, rates);
   Run run;
-  run.compute_time_s = safe_ratio(profile.flops, rates.peak_flops);
-  run.memory_time_s = safe_ratio(profile.bytes, rates.memory_bandwidth);
-  run.work_time_s = w.roofline ? std::max(run.compute_time_s, run.memory_time_s) : run.compute_time_s + run.memory_time_s;
-  run.dispatch_time_s = profile.launched_ops * w.dispatch;
-  run.launch_time_s = rates.pays_launch ? profile.launched_ops * w.launch : 0.0;
-  run.overhead_time_s = run.dispatch_time_s + run.launch_time_s;
-  run.epoch_time_s = run.work_time_s + run.overhead_time_s;
+  run.compute_time_s = t.compute;
+  run.memory_time_s = t.memory;
+  run.work_time_s = t.work;
+  run.dispatch_time_s = t.dispatch;
+  run.launch_time_s = t.launch;
+  run.overhead_time_s = t.overhead;
+  run.epoch_time_s = t.epoch;
   run.overhead_fraction = safe_ratio(run.overhead_time_s, run.epoch_time_s);
   // Overhead time is priced at zero energy: the model has no idle or dynamic power term.
   run.arithmetic_energy_j = profile.flops * w.flop_energy;
@@ -170,7 +167,8 @@ class WinSearch {
     if (w_.roofline)
       for (const Rates* rates : {&w_.host, &w_.accelerator})
         if (auto kink = roofline_switch(*rates, lo, hi)) starts[count++] = *kink;
-    std::sort(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(count));
+    for (std::size_t i = 1; i < count; ++i)  // at most three: insertion sort
+      for (std::size_t j = i; j > 0 && starts[j] < starts[j - 1]; --j) std::swap(starts[j], starts[j - 1]);
 
     std::vector<BatchRange> xs;  // winning intervals of x
     const auto add = [&](std::int64_t a, std::int64_t b) {
@@ -181,14 +179,14 @@ class WinSearch {
       const std::int64_t a = starts[i];
       const std::int64_t b = i + 1 < count ? starts[i + 1] - 1 : hi;
       if (a > b) continue;
-      const bool wins_a = accelerator_wins(a), wins_b = accelerator_wins(b);
-      if (wins_a == wins_b) {
-        if (wins_a) add(a, b);
+      const Gap ga = gap(a), gb = gap(b);
+      if (ga.wins() == gb.wins()) {
+        if (ga.wins()) add(a, b);
         continue;
       }
-      const std::int64_t t = boundary(a, b, root(a, b, [&](std::int64_t x) { return time_gap(x); }),
-                                      [&](std::int64_t x) { return accelerator_wins(x); });
-      if (wins_b) add(t, b);
+      const std::int64_t t = boundary(a, b, root(a, b, ga.per_x, gb.per_x), gb.wins(),
+                                      [&](std::int64_t x) { return gap(x).wins(); });
+      if (gb.wins()) add(t, b);
       else add(a, t - 1);
     }
     return w_.drop_last ? xs : batch_ranges_of_steps(xs);
@@ -196,6 +194,14 @@ class WinSearch {
 
  private:
   const Workload& w_;
+
+  // host − accelerator at x: its sign says who wins (the difference of two finite doubles is zero
+  // only when they are equal), and per x it is affine between kinks.
+  struct Gap {
+    double raw;
+    double per_x;
+    bool wins() const { return raw > 0; }
+  };
 
   Profile at(std::int64_t x) const {
     if (!w_.drop_last) return profile_of(w_, 0, x, w_.examples);
@@ -206,44 +212,39 @@ class WinSearch {
   double per_x(const Profile& p, double value) const {
     return w_.drop_last ? value / static_cast<double>(p.steps_per_epoch) : value;
   }
-  bool accelerator_wins(std::int64_t x) const {
+  Gap gap(std::int64_t x) const {
     const Profile p = at(x);
-    return run_with(p, w_, w_.accelerator).epoch_time_s < run_with(p, w_, w_.host).epoch_time_s;
-  }
-  double time_gap(std::int64_t x) const {
-    const Profile p = at(x);
-    return per_x(p, run_with(p, w_, w_.host).epoch_time_s - run_with(p, w_, w_.accelerator).epoch_time_s);
+    const double raw = times_of(p, w_, w_.host).epoch - times_of(p, w_, w_.accelerator).epoch;
+    return {raw, per_x(p, raw)};
   }
 
   // Where, in [lo, hi], a device switches between compute-bound and memory-bound; compute − memory
   // is affine in x over the whole domain.
   std::optional<std::int64_t> roofline_switch(const Rates& rates, std::int64_t lo, std::int64_t hi) const {
-    const auto compute_bound = [&](std::int64_t x) {
-      const Run r = run_with(at(x), w_, rates);
-      return r.compute_time_s >= r.memory_time_s;
-    };
-    if (compute_bound(lo) == compute_bound(hi)) return std::nullopt;
     const auto excess = [&](std::int64_t x) {
       const Profile p = at(x);
-      const Run r = run_with(p, w_, rates);
-      return per_x(p, r.compute_time_s - r.memory_time_s);
+      const Times t = times_of(p, w_, rates);
+      return per_x(p, t.compute - t.memory);
     };
-    return boundary(lo, hi, root(lo, hi, excess), compute_bound);
+    const auto compute_bound = [&](std::int64_t x) {
+      const Times t = times_of(at(x), w_, rates);
+      return t.compute >= t.memory;
+    };
+    const bool at_lo = compute_bound(lo), at_hi = compute_bound(hi);
+    if (at_lo == at_hi) return std::nullopt;
+    return boundary(lo, hi, root(lo, hi, excess(lo), excess(hi)), at_hi, compute_bound);
   }
 
-  // The real root of the affine function f on [a, b], from its values at the ends.
-  template <typename F>
-  static double root(std::int64_t a, std::int64_t b, F f) {
-    const double fa = f(a), fb = f(b);
+  // The real root on [a, b] of the affine function with values fa at a and fb at b.
+  static double root(std::int64_t a, std::int64_t b, double fa, double fb) {
     return static_cast<double>(a) + static_cast<double>(b - a) * (fa / (fa - fb));
   }
 
-  // The first x in (a, b] from which `holds` takes its value at b, given that it differs at a.
-  // Starts at the root `guess` and walks a few steps; bisection is the fallback for inputs where
+  // The first x in (a, b] from which `holds` takes its value at b (`target`), given that it differs
+  // at a. Starts at the root `guess` and walks a few steps; bisection is the fallback for inputs where
   // rounding moved the root further (extreme ratios of the inputs).
   template <typename Predicate>
-  static std::int64_t boundary(std::int64_t a, std::int64_t b, double guess, Predicate holds) {
-    const bool target = holds(b);
+  static std::int64_t boundary(std::int64_t a, std::int64_t b, double guess, bool target, Predicate holds) {
     std::int64_t t = b;
     if (std::isfinite(guess) && guess < static_cast<double>(b)) t = std::max(a + 1, static_cast<std::int64_t>(std::floor(guess)) + 1);
     for (int step = 0; step < 8; ++step) {

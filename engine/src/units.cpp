@@ -162,18 +162,21 @@ std::optional<double> parse_plain_number(std::string_view text) {
 
 std::variant<double, Error> parse_quantity(std::string_view text, Dimension dimension) {
   const std::string input{trim(text)};
-  const std::string hint = "write " + std::string(dimension_name(dimension)) + " as a number and a unit, e.g. " +
-                           std::string(dimension_example(dimension));
-  if (input.empty()) return unit_error("empty quantity: " + hint);
+  // Only an error pays for its message.
+  const auto hint_of = [&] {
+    return "write " + std::string(dimension_name(dimension)) + " as a number and a unit, e.g. " +
+           std::string(dimension_example(dimension));
+  };
+  if (input.empty()) return unit_error("empty quantity: " + hint_of());
   const std::size_t number_length = decimal_prefix(input);
   if (number_length == 0) {
     const bool not_finite = std::isnan(std::strtod(input.c_str(), nullptr)) || std::isinf(std::strtod(input.c_str(), nullptr));
-    if (not_finite) return unit_error("\"" + input + "\" is not a finite number: " + hint);
-    return unit_error("\"" + input + "\" does not start with a number: " + hint);
+    if (not_finite) return unit_error("\"" + input + "\" is not a finite number: " + hint_of());
+    return unit_error("\"" + input + "\" does not start with a number: " + hint_of());
   }
   // Adding 0.0 turns -0 into 0.
   const double number = std::strtod(input.substr(0, number_length).c_str(), nullptr) + 0.0;
-  if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint);
+  if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint_of());
   const std::string symbol{trim(std::string_view(input).substr(number_length))};
   // A bare number is in SI units, exactly as a JSON number is: "2e-5" for a time is 20 us.
   if (symbol.empty()) return number;

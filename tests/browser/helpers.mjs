@@ -118,3 +118,10 @@ export function near(actual, expected, rel = 1e-12) {
   const scale = Math.max(Math.abs(expected), Number.MIN_VALUE);
   return Math.abs(actual - expected) / scale <= rel;
 }
+
+/** The sweep table's text: it is built when its <details> opens, so open it first. */
+export async function sweepTable(page) {
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.getElementById('sweep-table').closest('details')).open = true; });
+  await page.waitForFunction(() => document.querySelectorAll('#sweep-table tbody tr').length > 0);
+  return text(page, '#sweep-table');
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { setUp, openPage, value, text, fill, choose, afterUpdate, near, artifacts, dist } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, choose, afterUpdate, near, artifacts, dist, sweepTable } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -56,7 +56,7 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.equal(await page.locator('[data-key="accelerator.batched.launch"]').count(), 1);
   // Sweep: chart drawn, table has the crossover row.
   assert.equal(await page.locator('#sweep-chart canvas').count(), 1);
-  assert.match(await text(page, '#sweep-table'), /21 \(accelerator faster from here\)/);
+  assert.match(await sweepTable(page), /21 \(accelerator faster from here\)/);
   assert.match(await text(page, '#sweep-desc'), /starts to win at batch size 21/);
   // Off the chart, the legend shows the values at the configured batch size, never blanks.
   const legend = await text(page, '#sweep-chart .u-legend');

@@ -3,7 +3,7 @@
 // silently replaced by the default. Each test reproduces a defect found by trying the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, value, text, fill, choose, near } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, choose, near, sweepTable } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -34,7 +34,7 @@ test('Xeon against T4 at int8: no statement says the T4 wins everywhere', async 
   assert.match(await page.inputValue('#report'), /faster only at batch sizes 1 to/);
   // The chart marks where the host takes over, and the table agrees row by row.
   assert.match(await text(page, '#sweep-desc'), /faster only at batch sizes 1 to/);
-  assert.match(await text(page, '#sweep-table'), new RegExp(`${(wins[0].to + 1).toLocaleString('en-US')} \\(host faster from here`));
+  assert.match(await sweepTable(page), new RegExp(`${(wins[0].to + 1).toLocaleString('en-US')} \\(host faster from here`));
   await page.context().close();
 });
 
@@ -157,7 +157,7 @@ test('one engine call per edit: the sweep and the result agree at the configured
   const legend = await text(page, '#sweep-chart .u-legend');
   const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 100 } });
   assert.match(legend, /Batch size\s*100/);
-  assert.match(await text(page, '#sweep-table'), /100 \(your batch size\)/);
+  assert.match(await sweepTable(page), /100 \(your batch size\)/);
   assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
   await page.context().close();
 });

@@ -106,7 +106,9 @@ export function renderBars(container, formulaOut, result) {
       ...rows);
   });
   replace(container, ...blocks);
-  fitLabels(container);
+  // Measured in the frame's own layout, not forced in the middle of the update.
+  cancelAnimationFrame(fitFrame);
+  fitFrame = requestAnimationFrame(() => fitLabels(container));
   const select = (seg) => {
     for (const s of container.querySelectorAll('.seg.selected')) s.classList.remove('selected');
     seg.classList.add('selected');
@@ -129,13 +131,14 @@ export function renderBars(container, formulaOut, result) {
 }
 
 let selectedKey = '';
+let fitFrame = 0;
 const observed = new WeakSet();
 
 /** Shows a segment's name only where it fits inside the segment. @param {HTMLElement} container */
 function fitLabels(container) {
-  for (const span of container.querySelectorAll('.seg span')) {
-    const el = /** @type {HTMLElement} */ (span);
-    el.hidden = false;
-    el.hidden = el.offsetWidth + 6 > /** @type {HTMLElement} */ (el.parentElement).clientWidth;
-  }
+  // All writes, then all reads, then all writes: one layout, not one per label.
+  const spans = /** @type {HTMLElement[]} */ ([...container.querySelectorAll('.seg span')]);
+  for (const el of spans) el.hidden = false;
+  const fits = spans.map((el) => el.offsetWidth + 6 <= /** @type {HTMLElement} */ (el.parentElement).clientWidth);
+  spans.forEach((el, i) => { el.hidden = !fits[i]; });
 }

@@ -215,7 +215,10 @@ export function createSweepChart(container, table, desc) {
     } else {
       plot.setData(data(sweep));
     }
-    renderTable(sweep, r);
+    // The table sits in a closed <details> most of the time: build it when it is shown.
+    const details = table.closest('details');
+    if (!details || details.open) renderTable(sweep, r);
+    else tableStale = true;
     const last = sweep.batch_size.length - 1;
     desc.textContent = `Line chart with logarithmic axes: epoch time of the host (${r.host.name}, solid line) and the accelerator (${r.accelerator.name}, dashed line) for batch sizes 1 to ${int(n)}. ` +
       `At batch 1: host ${time(sweep.host.epoch_time_s[0])}, accelerator ${time(sweep.accelerator.epoch_time_s[0])}. ` +
@@ -249,6 +252,14 @@ export function createSweepChart(container, table, desc) {
         h('th', { scope: 'col' }, 'Faster'))),
       h('tbody', {}, ...rows));
   }
+
+  let tableStale = false;
+  table.closest('details')?.addEventListener('toggle', (e) => {
+    if (/** @type {HTMLDetailsElement} */ (e.target).open && tableStale && lastArgs) {
+      tableStale = false;
+      renderTable(...lastArgs);
+    }
+  });
 
   new ResizeObserver(() => {
     if (plot && container.clientWidth > 0) plot.setSize({ width: container.clientWidth, height: height() });
