@@ -127,7 +127,8 @@ json sweep_header_json(const Result& result, const SweepSeries& sweep) {
           {"points", sweep.batch_size.size()}};
 }
 
-Solved solve_checked(const json& input) {
+// Not inlined: solve_json and evaluate both call it, and the module ships one copy.
+[[gnu::noinline]] Solved solve_checked(const json& input) {
   Solved out;
   try {
     ParsedScenario parsed = parse_scenario(input);

@@ -89,7 +89,7 @@ void write_ranges(JsonText& out, const std::vector<BatchRange>& ranges) {
   out.end_array();
 }
 
-std::string result_text(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
+[[gnu::noinline]] std::string result_text(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
   JsonText out;
   out.begin_object().key("schema").string("epochcalc/result@1").key("scenario");
   write_scenario(out, scenario);

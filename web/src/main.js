@@ -56,6 +56,7 @@ async function start() {
   let updates = 0;
   /** The engine's expansion of `doc`, as the form shows it. @type {any} */
   let expanded = {};
+  let chartDrawn = false;
 
   const form = createForm({
     schema, hardware: calc.hardware(), datasets: calc.datasets(), presets,
@@ -86,7 +87,7 @@ async function start() {
    * @param {string} [text]  the text it came from, when it may not be JSON
    */
   function load(next, edited, text) {
-    const problem = linkProblem(next, text);
+    const { problem, shown } = tryExpand(next, text);
     const box = $('link-problem');
     const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
     /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = text ?? JSON.stringify(next, null, 2);
@@ -106,27 +107,31 @@ async function start() {
     }
     doc = next;
     if (edited) writeHash();
-    update();
+    update(shown);
   }
 
-  /** The engine's errors for a document it cannot expand, or null. @param {unknown} next @param {string} [text] */
-  function linkProblem(next, text) {
+  /** The engine's expansion of a document, or the errors that stop it. @param {unknown} next @param {string} [text] */
+  function tryExpand(next, text) {
     try {
-      calc.expand(next === undefined ? /** @type {string} */ (text) : next);
-      return null;
+      return { problem: null, shown: calc.expand(next === undefined ? /** @type {string} */ (text) : next) };
     } catch (err) {
-      return errorsOf(err);
+      return { problem: errorsOf(err), shown: null };
     }
   }
 
-  /** Solves the document and shows everything, or the errors next to their fields. */
-  function update() {
+  /**
+   * Solves the document and shows everything, or the errors next to their fields.
+   * @param {unknown} [shown]  the document's expansion, when the caller has it already
+   */
+  function update(shown) {
     // A counter that tells scripts (and the browser tests) that a recompute happened.
     document.documentElement.dataset.updates = String(++updates);
-    try {
-      expanded = calc.expand(doc);
-    } catch (err) {
-      return load(doc, false);
+    if (shown) {
+      expanded = shown;
+    } else {
+      const next = tryExpand(doc);
+      if (next.problem) return load(doc, false);
+      expanded = next.shown;
     }
     form.render(expanded, doc);
     /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = JSON.stringify(doc, null, 2);
@@ -150,7 +155,13 @@ async function start() {
     renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result);
     /** @type {HTMLTextAreaElement} */ ($('report')).value = report(result, calc.version);
     replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
-    chart.update(sweep, result);
+    // The first chart waits for the first numbers to be on screen; after that it updates in step.
+    if (chartDrawn) chart.update(sweep, result);
+    else requestAnimationFrame(() => {
+      chartDrawn = true;
+      chart.update(sweep, result);
+      document.documentElement.dataset.ready = 'true';
+    });
   }
 
   /** @param {{code: string, path: string, message: string}[]} errors */
@@ -258,7 +269,9 @@ async function start() {
 
   loadLink();
   reportHeightToParent();
-  document.documentElement.dataset.ready = 'true';
+  // data-ready: everything is drawn (the chart one frame after the first numbers), or there is
+  // nothing to draw because the scenario cannot be shown yet.
+  if (!good) document.documentElement.dataset.ready = 'true';
 }
 
 start();
