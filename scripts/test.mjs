@@ -11,6 +11,8 @@ const suites = [
   { name: 'native (ctest)', command: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure'], counts: ctestCounts },
   { name: 'wasm (ctest under node)', command: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure'], counts: ctestCounts },
   { name: 'module API (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/node/'], counts: nodeCounts },
+  { name: 'page modules (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/web/'], counts: nodeCounts },
+  { name: 'type check of the JSDoc and the .d.ts (tsc)', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false'], counts: tscCounts },
   { name: 'browser (node --test, Chromium)', command: process.execPath, args: ['--test', '--test-concurrency=1', '--test-reporter=tap', 'tests/browser/'], counts: nodeCounts },
 ];
 
@@ -18,6 +20,12 @@ const suites = [
 function ctestCounts(output) {
   const match = output.match(/tests passed, (\d+) tests? failed out of (\d+)/);
   return match ? { passed: Number(match[2]) - Number(match[1]), failed: Number(match[1]) } : null;
+}
+
+/** tsc prints nothing when every file checks; otherwise one "error TS…" line per problem. */
+function tscCounts(output) {
+  const errors = (output.match(/error TS\d+/g) ?? []).length;
+  return { passed: errors === 0 ? 1 : 0, failed: errors };
 }
 
 /** TAP summary of node's test runner: "# pass 22" and "# fail 0". */

@@ -21,7 +21,7 @@ export function h(tag, attrs = {}, ...children) {
 
 /**
  * Appends children (strings become text nodes; null/false are skipped).
- * @param {Node} parent
+ * @param {ParentNode} parent
  * @param {any[]} children
  */
 export function append(parent, children) {

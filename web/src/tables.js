@@ -58,6 +58,7 @@ export function renderResultTable(table, r) {
  */
 export function renderProfileTable(table, r) {
   const cols = /** @type {const} */ (['batched', 'batch_one']);
+  /** @type {[keyof import('epochcalc').Profile, string, (x: number) => string, string][]} */
   const rows = [
     ['steps_per_epoch', 'Steps s', (x) => int(x), ''],
     ['flops', 'FLOPs F', (x) => si(x, 'FLOP'), 'FLOP'],
@@ -86,6 +87,7 @@ const field = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""
  */
 export function toCsv(r) {
   const heads = headings(r);
+  /** @type {(string|number)[][]} */
   const lines = [['quantity', 'unit', ...heads.map((c) => `${c.text} (${c.title})`)]];
   for (const [key, label, unit] of ROWS) {
     lines.push([label, unit || 'fraction', ...COLUMNS.map(([role, which]) => r[role][which][key])]);

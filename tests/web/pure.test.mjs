@@ -1,0 +1,89 @@
+// The page's pure modules under node's test runner: links, the win wording, formatting, field paths.
+// No browser and no engine: these take plain data (results are built by hand in the contract's shape).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readLink, writeLink } from '../../web/src/link.js';
+import { describeWins, spans, complement } from '../../web/src/wins.js';
+import { quantity, time } from '../../web/src/format.js';
+import { idFor, at, shownText } from '../../web/src/form.js';
+import { switches } from '../../web/src/sweep.js';
+
+/** A result with just what the wording reads. */
+function result(wins, n = 60000) {
+  return {
+    accelerator: { name: 'GPU' },
+    scenario: { network: { dataset: { training_examples: n } } },
+    comparison: { accelerator_wins: wins, crossover_batch_size: wins[0]?.from ?? null },
+  };
+}
+
+test('links: the scenario as written round-trips; the first page\'s links and bad JSON are read, not replaced', () => {
+  const doc = { preset: 'mnist-cpu-vs-h100', network: { batch_size: 64 }, name: 'a&b=c #1' };
+  assert.deepEqual(readLink(writeLink(doc)).doc, doc);
+  assert.equal(readLink(''), null);
+  assert.equal(readLink('#'), null);
+  assert.deepEqual(readLink('#preset=fashion-mnist-laptop').doc, { preset: 'fashion-mnist-laptop' });
+  const old = readLink(`#preset=x&scenario=${encodeURIComponent('{"name":"full"}')}`);
+  assert.deepEqual(old.doc, { name: 'full' }, 'a complete scenario beside a preset id wins');
+  const broken = readLink('#scenario=%7B%22preset%22%3A');
+  assert.equal(broken.doc, undefined);
+  assert.equal(broken.text, '{"preset":');
+  assert.deepEqual(readLink('#scenario=null').doc, null);
+});
+
+test('wins: every shape of the ranges gets a statement the ranges do not contradict', () => {
+  assert.equal(describeWins(result([])).kind, 'never');
+  assert.match(describeWins(result([])).sentence, /not faster than the host at any batch size from 1 to 60,000/);
+  assert.equal(describeWins(result([{ from: 1, to: 60000 }])).kind, 'always');
+  assert.match(describeWins(result([{ from: 1, to: 60000 }])).sentence, /every batch size/);
+  const from = describeWins(result([{ from: 21, to: 60000 }]));
+  assert.equal(from.kind, 'from');
+  assert.equal(from.short, 'from batch 21');
+  // The case a single crossover number got wrong: the accelerator wins only at small batches.
+  const until = describeWins(result([{ from: 1, to: 16 }], 1281167));
+  assert.equal(until.kind, 'until');
+  assert.doesNotMatch(until.sentence, /every/);
+  assert.match(until.sentence, /only at batch sizes 1 to 16; the host is as fast or faster at 17 to 1,281,167/);
+  const twice = describeWins(result([{ from: 1, to: 3 }, { from: 28, to: 1322 }], 1322));
+  assert.equal(twice.kind, 'between');
+  assert.match(twice.sentence, /only at batch sizes 1 to 3 and 28 to 1,322; the host is as fast or faster at 4 to 27\./);
+  assert.equal(spans([{ from: 7, to: 7 }]), '7');
+  assert.equal(spans([{ from: 1, to: 2 }, { from: 4, to: 5 }, { from: 9, to: 9 }]), '1 to 2, 4 to 5 and 9');
+  assert.deepEqual(complement([{ from: 1, to: 10 }], 10), []);
+  assert.deepEqual(complement([{ from: 3, to: 4 }], 10), [{ from: 1, to: 2 }, { from: 5, to: 10 }]);
+});
+
+test('chart marks: each switch of the winner, inside [1, N]', () => {
+  assert.deepEqual(switches([{ from: 21, to: 60000 }], 60000), [{ at: 21, to: 'accelerator' }]);
+  assert.deepEqual(switches([{ from: 1, to: 16 }], 100), [{ at: 17, to: 'host' }]);
+  assert.deepEqual(switches([{ from: 1, to: 100 }], 100), []);
+  assert.deepEqual(switches([{ from: 1, to: 3 }, { from: 28, to: 50 }], 50),
+    [{ at: 4, to: 'host' }, { at: 28, to: 'accelerator' }]);
+});
+
+test('format: a quantity in SI units written for reading, by its SI unit', () => {
+  const plain = (s) => s.replace(/\u00a0/g, ' ');
+  assert.equal(plain(quantity(2e-5, 's')), '20 µs');
+  assert.equal(plain(quantity(3.35e12, 'B/s')), '3.35 TB/s');
+  assert.equal(plain(quantity(1.6e-10, 'J/B')), '160 pJ/B');
+  assert.equal(plain(quantity(6.7e13, 'FLOP/s')), '67 TFLOP/s');
+  assert.equal(plain(quantity(0, 'W')), '0 W');
+  assert.equal(plain(time(0.27424314)), '274.2 ms');
+});
+
+test('form paths: ids, pointer lookups and shown text', () => {
+  assert.equal(idFor('/network/batch_size'), 'batch_size');
+  assert.equal(idFor('/network/widths/3'), 'width-3');
+  assert.equal(idFor('/host/peak_flops/bf16'), 'host-peak-bf16');
+  assert.equal(idFor('/accelerator/memory_bandwidth'), 'accelerator-bw');
+  assert.equal(idFor('/host'), 'host-id');
+  assert.equal(idFor('/assumptions/ops_per_layer'), 'ops_per_layer');
+  const doc = { a: { 'b/c': [10, { d: 'x' }] } };
+  assert.equal(at(doc, '/a/b~1c/0'), 10);
+  assert.equal(at(doc, '/a/b~1c/1/d'), 'x');
+  assert.equal(at(doc, '/a/missing/deeper'), undefined);
+  assert.equal(shownText('10 us'), '10 us');
+  assert.equal(shownText(2e-5), '0.00002');
+  assert.equal(shownText(null), '');
+  assert.equal(shownText(true), 'true');
+});
