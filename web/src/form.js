@@ -170,9 +170,11 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
       if (name !== 'memory_bandwidth') /** @type {HTMLInputElement} */ (slotS.querySelector('input')).placeholder = 'not given';
       specsGrid.append(slotS);
     }
+    const specsHint = h('p', { class: 'hint', id: `${key}-specs-hint` },
+      `Each figure takes a unit, e.g. ${schema.dimensions.flop_rate.example} or ${schema.dimensions.bandwidth.example}; a bare number is in SI units. The model uses the peak FLOP/s and the bandwidth; capacity and power are for reference.`);
     const nameSlot = h('div', { class: 'field' });
     buildField(spec(`${role}/name`), nameSlot);
-    panel.append(pick, specsGrid,
+    panel.append(pick, specsGrid, specsHint,
       h('details', { class: 'more' }, h('summary', {}, 'Peak FLOP/s at other precisions'), others),
       nameSlot,
       h('p', { class: 'hint edited', id: `${key}-edited`, hidden: true }),

@@ -99,7 +99,7 @@ async function start() {
       h('ul', {}, ...problem.map((e) => h('li', {}, e.path ? `${e.path}: ${e.message}` : e.message))));
       editor.open = true;
       good = null;
-      setStale([], problem);
+      setStale([]);
       status.hidden = false;
       status.textContent = 'The scenario is not valid yet: see the scenario form.';
       document.documentElement.dataset.updates = String(++updates);
@@ -144,8 +144,8 @@ async function start() {
     }
     const { result, sweep } = evaluation;
     clearErrors();
-    setStale(null);
     good = { doc, result };
+    setStale(null);
     status.hidden = true;
     form.showReadings(result.scenario);
     $('sentence').textContent = sentence(result);
@@ -178,6 +178,7 @@ async function start() {
    */
   function setStale(placed, unplaced = []) {
     const stale = placed != null;
+    $('results').classList.toggle('empty', good == null);
     $('answer').classList.toggle('stale', stale && good != null);
     $('results').classList.toggle('stale', stale && good != null);
     const note = $('stale-note');
