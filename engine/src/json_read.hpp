@@ -29,6 +29,23 @@ std::string join_quoted(const std::vector<std::string>& words);
 
 // The JSON type as a user would name it ("a string", "an array", ...).
 std::string json_type_name(const json& value);
+// A short quote of a value for a message, and a bound written for people ("10,000,000,000").
+std::string describe(const json& value);
+std::string format_number(double value);
+
+// The errors the readers report, built only when the input is wrong (json_messages.cpp).
+namespace message {
+Error not_an_object(const std::string& path, const json& value);
+Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known);
+Error missing(const std::string& path, std::string_view key);
+Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value);
+Error quantity_out_of_range(const std::string& path, QuantityRule rule, const json& value, double si);
+Error not_an_integer(const std::string& path, IntegerRule rule, const json& value);
+Error integer_not_allowed(const std::string& path, IntegerRule rule, const json& value, double number);
+Error not_a_string(const std::string& path, const json& value);
+Error not_a_choice(const std::string& path, const std::string& text, const std::vector<std::string>& choices);
+Error not_a_boolean(const std::string& path, const json& value);
+}  // namespace message
 
 // Checks that `value` is an object whose keys are all in `known`; reports E_TYPE or E_UNKNOWN_FIELD.
 bool check_object(const json& value, const std::string& path, const std::vector<std::string>& known,
