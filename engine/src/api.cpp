@@ -19,11 +19,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-json ranges_to_json(const std::vector<BatchRange>& ranges) {
-  json list = json::array();
-  for (const BatchRange& r : ranges) list.push_back({{"from", r.from}, {"to", r.to}});
-  return list;
-}
 
 // The name of the first number of a result that is NaN or infinite, if any.
 std::optional<std::string> first_non_finite(const Result& r) {
@@ -120,11 +115,9 @@ json errors_to_json(const Errors& errors) {
 }
 
 json sweep_header_json(const Result& result, const SweepSeries& sweep) {
-  const Comparison& c = result.comparison;
-  return {{"schema", sweep_schema},
-          {"accelerator_wins", ranges_to_json(c.accelerator_wins)},
-          {"crossover_batch_size", c.crossover_batch_size ? json(*c.crossover_batch_size) : json(nullptr)},
-          {"points", sweep.batch_size.size()}};
+  detail::JsonText out;
+  detail::write_sweep_header(out, result, sweep.batch_size.size());
+  return json::parse(out.take());
 }
 
 // Not inlined: solve_json and evaluate both call it, and the module ships one copy.
@@ -253,14 +246,9 @@ std::string evaluate_json(std::string_view input, const std::vector<double>* bat
   detail::JsonText out;
   out.begin_object().key("schema").string("epochcalc/evaluation@1")
       .key("result").raw(detail::result_text(*e.solved.scenario, *e.solved.result, e.solved.warnings))
-      .key("sweep").begin_object()
-      .key("schema").string(sweep_schema)
-      .key("accelerator_wins");
-  detail::write_ranges(out, e.solved.result->comparison.accelerator_wins);
-  const auto& crossover = e.solved.result->comparison.crossover_batch_size;
-  out.key("crossover_batch_size");
-  crossover ? out.integer(*crossover) : out.null();
-  out.key("points").integer(static_cast<std::int64_t>(e.sweep.batch_size.size())).end_object().end_object();
+      .key("sweep");
+  detail::write_sweep_header(out, *e.solved.result, e.sweep.batch_size.size());
+  out.end_object();
   series = std::move(e.sweep);
   return out.take();
 }

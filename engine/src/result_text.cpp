@@ -89,6 +89,15 @@ void write_ranges(JsonText& out, const std::vector<BatchRange>& ranges) {
   out.end_array();
 }
 
+void write_sweep_header(JsonText& out, const Result& result, std::size_t points) {
+  const Comparison& c = result.comparison;
+  out.begin_object().key("schema").string(sweep_schema).key("accelerator_wins");
+  write_ranges(out, c.accelerator_wins);
+  out.key("crossover_batch_size");
+  c.crossover_batch_size ? out.integer(*c.crossover_batch_size) : out.null();
+  out.key("points").integer(static_cast<std::int64_t>(points)).end_object();
+}
+
 [[gnu::noinline]] std::string result_text(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
   JsonText out;
   out.begin_object().key("schema").string("epochcalc/result@1").key("scenario");
