@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -138,16 +139,31 @@ std::string format_errors(const Errors& errors) {
   return text;
 }
 
+namespace {
+
+// The width of a column: its longest entry and two spaces, so no entry runs into the next column.
+template <typename Entries, typename Text>
+std::size_t column_width(const Entries& entries, Text text) {
+  std::size_t width = 0;
+  for (const auto& e : entries) width = std::max(width, shown_width(text(e)));
+  return width + 2;
+}
+
+}  // namespace
+
 std::string format_presets() {
+  const auto& presets = registry::presets();
+  const std::size_t id_width = column_width(presets, [](const auto& p) { return p.id; });
   std::string text;
-  for (const auto& p : registry::presets()) {
-    text += pad(p.id, 28) + p.title + (p.id == registry::default_preset_id ? " (default)" : "") + "\n";
-    text += std::string(28, ' ') + p.description + "\n";
+  for (const auto& p : presets) {
+    text += pad(p.id, id_width) + p.title + (p.id == registry::default_preset_id ? " (default)" : "") + "\n";
+    text += std::string(id_width, ' ') + p.description + "\n";
   }
   return text;
 }
 
 std::string format_hardware() {
+  const std::size_t id_width = column_width(registry::hardware(), [](const auto& h) { return h.id; });
   std::string text;
   for (const auto& h : registry::hardware()) {
     const Device& d = h.device;
@@ -159,16 +175,20 @@ std::string format_hardware() {
     }
     char bandwidth[64];
     std::snprintf(bandwidth, sizeof bandwidth, "%.4g GB/s", d.memory_bandwidth / 1e9);
-    text += pad(h.id, 22) + d.name + " [" + h.kind + "]\n" + std::string(22, ' ') + peaks + "; " + bandwidth + "\n" +
-            std::string(22, ' ') + "source: " + d.source + "\n";
+    text += pad(h.id, id_width) + d.name + " [" + h.kind + "]\n" + std::string(id_width, ' ') + peaks + "; " + bandwidth +
+            "\n" + std::string(id_width, ' ') + "source: " + d.source + "\n";
   }
   return text;
 }
 
 std::string format_datasets() {
+  const auto& datasets = registry::datasets();
+  const std::size_t id_width = column_width(datasets, [](const auto& d) { return d.id; });
+  const std::size_t name_width = column_width(datasets, [](const auto& d) { return d.dataset.name; });
   std::string text;
-  for (const auto& d : registry::datasets())
-    text += pad(d.id, 16) + pad(d.dataset.name, 16) + rpad(format_count(static_cast<double>(d.dataset.training_examples)), 11) +
+  for (const auto& d : datasets)
+    text += pad(d.id, id_width) + pad(d.dataset.name, name_width) +
+            rpad(format_count(static_cast<double>(d.dataset.training_examples)), 11) +
             " training examples; source: " + d.source + "\n";
   return text;
 }

@@ -15,7 +15,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Gzip budgets in bytes: the whole first visit, and the page without the engine. */
 export const BUDGET = { total: 150 * 1024, page: 45 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
-const PAGE_FILES = ['index.html', 'app.js', 'app.css'];
+const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 
 /**
  * Builds dist/ and returns the gzip sizes of the files a first visit loads.
@@ -72,10 +72,11 @@ export async function buildWeb(options = {}) {
     logLevel: 'warning',
   });
   copyFileSync(join(root, 'web/index.html'), join(outdir, 'index.html'));
+  copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
   await buildOffline(outdir, wrapper);
 
-  const files = ['index.html', 'app.js', 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map((name) => {
+  const files = ['index.html', 'file-check.js', 'app.js', 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map((name) => {
     const data = readFileSync(join(outdir, name));
     return { name, bytes: statSync(join(outdir, name)).size, gzip: gzipSync(data, { level: 9 }).length };
   });
@@ -123,6 +124,8 @@ async function buildOffline(outdir, wrapper) {
     [/<link rel="stylesheet" href="app.css">/, () => `<style>${css}</style>`],
     [/<link rel="modulepreload"[^>]*>\n?/, () => ''],
     [/<link rel="preload"[^>]*>\n?/, () => ''],
+    // The single file works from disk: no file:// warning.
+    [/<script src="file-check.js" defer><\/script>\n?/, () => ''],
     [/<script type="module" src="app.js"><\/script>/,
       () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n<script type="module">${code}</script>`],
   ];

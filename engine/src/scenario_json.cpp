@@ -122,12 +122,12 @@ std::optional<std::vector<std::int64_t>> read_widths(const json& value, const st
 // Every device must have a peak for the scenario's precision: never a silent fallback.
 void check_precision(const Device& device, const std::string& path, const std::string& precision, Errors& errors) {
   if (device.peak_flops.count(precision)) return;
-  std::vector<std::string> listed;
-  for (const auto& [name, _] : device.peak_flops) listed.push_back(name);
-  errors.push_back({code::precision, pointer(path, "peak_flops"),
-                    device.name + " has no " + precision + " peak (it lists " + join_quoted(listed) +
-                        "): choose one of those precisions or add a " + precision +
-                        " figure to its peak_flops"});
+  std::string listed;
+  for (const auto& [name, _] : device.peak_flops) listed += (listed.empty() ? "" : ", ") + name;
+  // The path names the figure to enter, which is where the page shows the message.
+  errors.push_back({code::precision, pointer(pointer(path, "peak_flops"), precision),
+                    "The " + device.name + " lists no " + precision + " peak: enter one, or pick a device that has it" +
+                        (listed.empty() ? "" : " (this one lists " + listed + ")")});
 }
 
 void read_assumptions(const json* value, const std::string& path, Assumptions& a, Errors& errors) {
@@ -191,6 +191,9 @@ json expand_preset(const json& input, Errors& errors) {
   keep_base(merged, patch, "accelerator");
   if (merged.contains("network") && patch.contains("network") && patch["network"].is_object())
     keep_base(merged["network"], patch["network"], "dataset");
+  // An edited preset is no longer the preset: unless the edit names it, its name says so.
+  if (!patch.empty() && !patch.contains("name") && merged.contains("name") && merged["name"].is_string())
+    merged["name"] = merged["name"].get<std::string>() + " (edited)";
   merged.merge_patch(patch);
   return merged;
 }

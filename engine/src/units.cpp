@@ -82,6 +82,16 @@ constexpr std::array dimension_list{Dimension::time,           Dimension::bandwi
                                     Dimension::energy_per_flop, Dimension::energy_per_byte, Dimension::power,
                                     Dimension::size};
 
+// strtod turns a number too small for a double ("1e-400") into 0: a value the user did not write.
+bool underflows(std::string_view number_text, double value) {
+  if (value != 0) return false;
+  for (char c : number_text) {
+    if (c == 'e' || c == 'E') break;
+    if (c >= '1' && c <= '9') return true;
+  }
+  return false;
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -156,7 +166,7 @@ std::optional<double> parse_plain_number(std::string_view text) {
   const std::size_t length = decimal_prefix(input);
   if (length == 0 || length != input.size()) return std::nullopt;
   const double number = std::strtod(input.c_str(), nullptr) + 0.0;  // + 0.0 turns -0 into 0
-  if (!std::isfinite(number)) return std::nullopt;
+  if (!std::isfinite(number) || underflows(input, number)) return std::nullopt;
   return number;
 }
 
@@ -177,6 +187,8 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   // Adding 0.0 turns -0 into 0.
   const double number = std::strtod(input.substr(0, number_length).c_str(), nullptr) + 0.0;
   if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint_of());
+  if (underflows(std::string_view(input).substr(0, number_length), number))
+    return unit_error("\"" + input + "\" is too small to tell from 0: write 0, or a value a double can hold (down to about 1e-300)");
   const std::string symbol{trim(std::string_view(input).substr(number_length))};
   // A bare number is in SI units, exactly as a JSON number is: "2e-5" for a time is 20 us.
   if (symbol.empty()) return number;

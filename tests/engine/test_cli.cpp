@@ -123,3 +123,24 @@ TEST_CASE("errors are printed one per line with code and path") {
         "error E_UNIT at /dispatch: \"x\" does not start with a number: write a time as a number and a unit, e.g. "
         "\"10 us\"\n");
 }
+
+// Regression (issue 7): --list-presets ran a 28-character id into its title; --list-datasets was
+// misaligned. Every listing keeps its columns: each line's second column starts at the same place.
+TEST_CASE("listings keep their columns apart") {
+  for (const std::string& listing : {cli::format_presets(), cli::format_datasets(), cli::format_hardware()}) {
+    std::size_t column = std::string::npos;
+    std::size_t start = 0;
+    while (start < listing.size()) {
+      const std::size_t end = listing.find('\n', start);
+      const std::string line = listing.substr(start, end - start);
+      start = end == std::string::npos ? listing.size() : end + 1;
+      if (line.empty() || line[0] == ' ') continue;  // continuation lines
+      const std::size_t gap = line.find("  ");
+      REQUIRE(gap != std::string::npos);
+      const std::size_t second = line.find_first_not_of(' ', gap);
+      if (column == std::string::npos) column = second;
+      CAPTURE(line);
+      CHECK(second == column);
+    }
+  }
+}

@@ -137,6 +137,19 @@ TEST_CASE("operations per layer follow the phase unless the scenario sets them")
   CHECK(ops(R"({"preset": "cifar10-inference-xeon-vs-l4", "assumptions": {"ops_per_layer": null}})") == 1);
 }
 
+// Regression (issue 7): after edits, the scenario name (and the CSV file named after it) still
+// described the preset.
+TEST_CASE("an edited preset is named as edited, unless the edit names it") {
+  const auto name = [](const char* text) {
+    const ParsedScenario parsed = parse_scenario(json::parse(text));
+    REQUIRE(parsed.scenario);
+    return parsed.scenario->name;
+  };
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100"})") == "MNIST epoch: CPU vs H100");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}})") == "MNIST epoch: CPU vs H100 (edited)");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}, "name": "Mine"})") == "Mine");
+}
+
 // Regression (issue 6): the page turned this link into a blank custom device.
 TEST_CASE("a partial device over a preset edits the preset's device") {
   const ParsedScenario parsed = parse_scenario(json::parse(R"({"preset": "mnist-cpu-vs-h100", "host": {"tdp": "100 W"}})"));
@@ -179,9 +192,10 @@ TEST_CASE("unknown registry ids suggest the closest id") {
 TEST_CASE("a device without a peak for the precision is an error, never a fallback") {
   const Errors errors = errors_with("/precision", "fp16");
   REQUIRE(errors.size() == 1);  // the H100 has fp16; the reference CPU does not
-  check_single(errors, {"E_PRECISION", "/host/peak_flops",
-                        "Reference CPU (MLSys·im) has no fp16 peak (it lists \"fp32\"): choose one of those "
-                        "precisions or add a fp16 figure to its peak_flops"});
+  // Regression (issue 7): the message told the user to "add a fp16 figure to its peak_flops".
+  check_single(errors, {"E_PRECISION", "/host/peak_flops/fp16",
+                        "The Reference CPU (MLSys·im) lists no fp16 peak: enter one, or pick a device that has it "
+                        "(this one lists fp32)"});
   json doc = default_document();
   doc["precision"] = "fp16";
   doc["host"] = {{"base", "reference-cpu"}, {"peak_flops", {{"fp16", "2 TFLOP/s"}}}};
@@ -301,7 +315,7 @@ TEST_CASE("over a preset, a complete device or dataset replaces the preset's, an
                                             {"host", "h100-sxm"}, {"accelerator", device}}).errors;
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].code == "E_PRECISION");
-  CHECK(errors[0].path == "/accelerator/peak_flops");
+  CHECK(errors[0].path == "/accelerator/peak_flops/fp16");
   parsed = parse_scenario(json{{"preset", "mnist-cpu-vs-h100"}, {"network", {{"dataset", {{"name", "tiny"}, {"training_examples", 10}}}}}});
   REQUIRE(parsed.errors.empty());
   CHECK(parsed.scenario->dataset.name == "tiny");

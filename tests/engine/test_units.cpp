@@ -90,6 +90,12 @@ TEST_CASE("a bare number in a string is in SI units, as a JSON number is") {
   CHECK_FALSE(parse_plain_number("inf"));
   CHECK_FALSE(parse_plain_number("1e999"));
   CHECK_FALSE(parse_plain_number(""));
+  // Regression (issue 7): "1e-400" was read as 0, a value nobody wrote.
+  CHECK_FALSE(parse_plain_number("1e-400"));
+  CHECK(parse_plain_number("0e-400") == 0);
+  CHECK(error_of("1e-400", Dimension::time) ==
+        "\"1e-400\" is too small to tell from 0: write 0, or a value a double can hold (down to about 1e-300)");
+  CHECK(error_of("1e-400 us", Dimension::time).find("too small") != std::string::npos);
 }
 
 TEST_CASE("malformed quantities say how to write one") {

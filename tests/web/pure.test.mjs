@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readLink, writeLink } from '../../web/src/link.js';
 import { describeWins, spans, complement } from '../../web/src/wins.js';
-import { quantity, time } from '../../web/src/format.js';
+import { quantity, time, percent, times, faster, count, shortName } from '../../web/src/format.js';
 import { idFor, at, shownText } from '../../web/src/form.js';
 import { switches } from '../../web/src/sweep.js';
 
@@ -86,4 +86,20 @@ test('form paths: ids, pointer lookups and shown text', () => {
   assert.equal(shownText(2e-5), '0.00002');
   assert.equal(shownText(null), '');
   assert.equal(shownText(true), 'true');
+});
+
+// Regression (issue 7): "0.000000000429%", "154,300,000,000×", "0.783×" and "1 steps".
+test('format: slivers, huge ratios, slower devices, counts and long names read as words', () => {
+  assert.equal(percent(4.29e-12), '< 0.001%');
+  assert.equal(percent(0), '0%');
+  assert.equal(percent(0.6153), '61.5%');
+  assert.equal(times(1.543e11), '1.543E11×');
+  assert.equal(times(1.0767), '1.08×');
+  assert.equal(faster(1.0767), '1.08× faster');
+  assert.equal(faster(0.783), '1.28× slower');
+  assert.equal(count(1, 'step'), '1 step');
+  assert.equal(count(1875, 'step'), '1,875 steps');
+  assert.equal(shortName('short'), 'short');
+  assert.equal([...shortName('x'.repeat(100))].length, 60);
+  assert.ok(shortName('x'.repeat(100)).endsWith('…'));
 });

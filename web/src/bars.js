@@ -1,7 +1,7 @@
 // Stacked bars: where one epoch's time goes on each device, batched and at batch size 1. Every
 // segment is a button that shows its formula with the numbers filled in.
 import { h, replace } from './dom.js';
-import { time, si, int, percent, exact } from './format.js';
+import { time, si, int, percent, exact, shortName, count } from './format.js';
 
 /** Segment kinds, in stacking order: work (cool colours) then overhead (warm colours). */
 export const SEGMENTS = /** @type {const} */ ([
@@ -33,7 +33,7 @@ export function segmentsOf(result, role, which) {
   const peak = dev.peak_flops[sc.precision] ?? 0;
   const compute = `compute = F ÷ P = ${si(prof.flops, 'FLOP', F)} ÷ ${si(peak, 'FLOP/s', F)} (${sc.precision}) = ${time(run.compute_time_s, F)}`;
   const memory = `memory = Y ÷ BW = ${si(prof.bytes, 'B', F)} ÷ ${si(dev.memory_bandwidth, 'B/s', F)} = ${time(run.memory_time_s, F)}`;
-  const ops = `${int(prof.launched_ops)} ops`;
+  const ops = count(prof.launched_ops, 'op');
   const segs = [];
   if (sc.assumptions.overlap === 'roofline') {
     const bound = run.compute_time_s >= run.memory_time_s ? 'compute' : 'memory';
@@ -68,8 +68,8 @@ export function segmentsOf(result, role, which) {
 export function renderBars(container, formulaOut, result) {
   const batch = result.network.batched.batch_size;
   const groups = /** @type {const} */ ([
-    ['batched', `At batch size ${int(batch)}`, `${int(result.network.batched.steps_per_epoch)} steps per epoch`],
-    ['batch_one', 'At batch size 1', `${int(result.network.batch_one.steps_per_epoch)} steps per epoch`],
+    ['batched', `At batch size ${int(batch)}`, `${count(result.network.batched.steps_per_epoch, 'step')} per epoch`],
+    ['batch_one', 'At batch size 1', `${count(result.network.batch_one.steps_per_epoch, 'step')} per epoch`],
   ]);
   const roles = /** @type {const} */ (['host', 'accelerator']);
   const blocks = groups.map(([which, title, steps]) => {
@@ -77,8 +77,8 @@ export function renderBars(container, formulaOut, result) {
     const max = Math.max(...roles.map((r) => result[r][which].epoch_time_s)) || 1;
     const rows = roles.map((role) => {
       const run = result[role][which];
-      const who = `${role === 'host' ? 'Host' : 'Accelerator'}: ${result[role].name}`;
-      const context = `${result[role].name}, ${title.toLowerCase()}`;
+      const who = `${role === 'host' ? 'Host' : 'Accelerator'}: ${shortName(result[role].name)}`;
+      const context = `${shortName(result[role].name)}, ${title.toLowerCase()}`;
       // Zero-length segments (no launch on the host, a zero overhead) are in the table, not the bar.
       const segs = segmentsOf(result, role, which).filter((seg) => seg.value > 0).map((seg) => {
         const share = run.epoch_time_s > 0 ? seg.value / run.epoch_time_s : 0;
@@ -95,7 +95,7 @@ export function renderBars(container, formulaOut, result) {
         return button;
       });
       return h('div', { class: 'bar-row' },
-        h('div', { class: 'bar-label' }, who),
+        h('div', { class: 'bar-label', title: result[role].name }, who),
         h('div', { class: 'bar-total', title: exact(run.epoch_time_s, 's') },
           h('strong', { 'data-key': `${role}.${which}.epoch`, 'data-value': run.epoch_time_s }, time(run.epoch_time_s)),
           h('span', { class: 'muted' }, ` · ${percent(run.overhead_fraction)} overhead`)),

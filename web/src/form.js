@@ -3,7 +3,7 @@
 // reports each edit as (path, typed text); the engine's field editor (calc.set) decides what the
 // text means. Controls carry data-path, the JSON pointer the engine uses in its errors.
 import { $, h, replace, linkify } from './dom.js';
-import { quantity } from './format.js';
+import { quantity, shortName } from './format.js';
 
 /** @typedef {import('epochcalc').Schema} Schema */
 /** @typedef {import('epochcalc').FieldSchema} FieldSchema */
@@ -251,10 +251,12 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
   function decorate(doc) {
     const presetId = typeof doc?.preset === 'string' ? doc.preset : '';
     const preset = presets.find((p) => p.id === presetId);
-    $('preset-desc').textContent = preset ? preset.description : 'A scenario that is not one of the presets.';
     const edited = Boolean(preset) && Object.keys(doc ?? {}).some((k) => k !== 'preset');
+    // An edited preset's description quotes numbers that may no longer hold: it goes.
+    $('preset-desc').textContent = !preset ? 'A scenario that is not one of the presets.' : edited ? '' : preset.description;
+    $('preset-desc').hidden = edited;
     $('preset-edited').hidden = !edited;
-    $('preset-edited-text').textContent = edited ? `Edited from “${preset?.title}”.` : '';
+    $('preset-edited-text').textContent = edited ? `Edited from “${shortName(preset?.title ?? '')}”: its description no longer applies.` : '';
 
     const phase = at(shown, '/assumptions/phase') ?? schema.defaults['/assumptions/phase'];
     const byPhase = /** @type {any} */ (schema.defaults['/assumptions/ops_per_layer']).values;
@@ -272,6 +274,7 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
 
     const precision = String(at(shown, '/precision') ?? schema.defaults['/precision']);
     for (const role of roles) decorateDevice(role, precision);
+    markPrecisions();
   }
 
   /** @param {string} role @param {string} precision */
@@ -300,6 +303,17 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
       const fields = schema.precisions.map((p) => $(`${key}-peak-${p.id}`).closest('.field')).filter((x) => x && x !== active);
       specsGrid.prepend(active);
       if (fields.some((x, i) => others.children[i] !== x)) others.append(.../** @type {Element[]} */ (fields));
+    }
+  }
+
+  /** Each precision a chosen device lists no peak for says so in the picker, before it is chosen. */
+  function markPrecisions() {
+    for (const option of /** @type {HTMLSelectElement} */ ($('precision')).options) {
+      const lacking = roles.map((role) => at(shown, role))
+        .filter((dev) => dev && typeof dev === 'object' && (dev.peak_flops?.[option.value] ?? '') === '')
+        .map((dev) => shortName(String(dev.name ?? 'a device'), 30));
+      const text = lacking.length ? `${option.value} (no peak listed for ${lacking.join(' or ')})` : option.value;
+      if (option.textContent !== text) option.textContent = text;
     }
   }
 

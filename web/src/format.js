@@ -75,8 +75,30 @@ export const quantity = (x, siUnit) => (siUnit === 's' ? time(x) : si(x, siUnit)
 /** Full-precision value with its SI unit, for titles: "0.27424314 s". @param {number} x @param {string} unit */
 export const exact = (x, unit) => `${String(x)} ${unit}`;
 
-/** Ratio "1.08×". @param {number} x */
-export const times = (x) => `${num(x, { digits: x >= 100 ? 4 : 3 })}×`;
+/** Ratio "1.08×"; past a million in scientific notation ("1.543E11×"), not a row of zeros. @param {number} x */
+export const times = (x) => (x >= 1e6
+  ? `${nf({ notation: 'scientific', maximumSignificantDigits: 4 }).format(x)}×`
+  : `${num(x, { digits: x >= 100 ? 4 : 3 })}×`);
 
-/** Percentage "61.5%". @param {number} fraction */
-export const percent = (fraction) => `${num(fraction * 100, { digits: 3 })}%`;
+/**
+ * How much faster A is than B, from B's time over A's: "1.08× faster", or "1.28× slower" below 1,
+ * so a ratio under one never has to be read backwards.
+ * @param {number} ratio
+ */
+export const faster = (ratio) => (ratio >= 1 || ratio <= 0 ? `${times(ratio)} faster` : `${times(1 / ratio)} slower`);
+
+/** Percentage "61.5%"; a sliver shows as "< 0.001%", not 0.000000000429%. @param {number} fraction */
+export const percent = (fraction) => (fraction > 0 && fraction * 100 < 0.001 ? '< 0.001%' : `${num(fraction * 100, { digits: 3 })}%`);
+
+/** A count with its noun: "1 step", "1,875 steps". @param {number} n @param {string} noun */
+export const count = (n, noun) => `${int(n)} ${n === 1 ? noun : `${noun}s`}`;
+
+/**
+ * A name short enough for a label: names come from links and files and can be any length, so past
+ * `max` characters they are cut with an ellipsis (the full name stays in the form and in tooltips).
+ * @param {string} name @param {number} [max]
+ */
+export function shortName(name, max = 60) {
+  const chars = [...name];
+  return chars.length <= max ? name : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}

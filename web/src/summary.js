@@ -1,6 +1,6 @@
 // The answer in words: headline figures, one plain sentence, and a report paragraph to copy.
 import { h, replace } from './dom.js';
-import { time, energy, int, times, percent } from './format.js';
+import { time, energy, int, times, percent, shortName, faster } from './format.js';
 import { describeWins } from './wins.js';
 
 /** @typedef {import('epochcalc').Result} Result */
@@ -21,8 +21,8 @@ export function renderHeadline(dl, r) {
       `${percent(r.host.batched.overhead_fraction)} overhead`),
     item(`Accelerator epoch, batch ${b}`, 'accelerator.batched.epoch', r.accelerator.batched.epoch_time_s,
       time(r.accelerator.batched.epoch_time_s), `${percent(r.accelerator.batched.overhead_fraction)} overhead`),
-    item('Accelerator speedup', 'speedup.batched', c.accelerator_speedup_batched, `${times(c.accelerator_speedup_batched)}`,
-      `at batch ${b}; ${times(c.accelerator_speedup_batch_one)} at batch 1`),
+    item('Accelerator against host', 'speedup.batched', c.accelerator_speedup_batched, faster(c.accelerator_speedup_batched),
+      `at batch ${b}; ${faster(c.accelerator_speedup_batch_one)} at batch 1`),
     item('Batching speedup', 'batching.host', c.batching_speedup_host, `${times(c.batching_speedup_host)} host`,
       `${times(c.batching_speedup_accelerator)} accelerator (batch ${b} vs 1)`),
     energyItem(r, b),
@@ -60,8 +60,8 @@ function compare(r, which) {
   const tA = r.accelerator[which].epoch_time_s;
   if (tA === tH) return `both devices take ${time(tA)}`;
   return tA < tH
-    ? `the ${r.accelerator.name} is ${times(tH / tA)} faster than the ${r.host.name}: ${time(tA)} vs ${time(tH)} per epoch`
-    : `the ${r.host.name} is ${times(tA / tH)} faster than the ${r.accelerator.name}: ${time(tH)} vs ${time(tA)} per epoch`;
+    ? `the ${shortName(r.accelerator.name)} is ${times(tH / tA)} faster than the ${shortName(r.host.name)}: ${time(tA)} vs ${time(tH)} per epoch`
+    : `the ${shortName(r.host.name)} is ${times(tA / tH)} faster than the ${shortName(r.accelerator.name)}: ${time(tH)} vs ${time(tA)} per epoch`;
 }
 
 /**
@@ -104,7 +104,7 @@ export function report(r, version) {
     ` (${int(r.network.parameters)} parameters, ${sc.precision}) over ${ds.name} (${int(ds.training_examples)} examples) at batch size ${b}`,
     ` takes ${time(hb.epoch_time_s)} on the ${r.host.name} (${percent(hb.overhead_fraction)} of it per-operation overhead)`,
     ` and ${time(ab.epoch_time_s)} on the ${r.accelerator.name} (${percent(ab.overhead_fraction)} overhead),`,
-    ` an accelerator speedup of ${times(c.accelerator_speedup_batched)}; at batch size 1 it is ${times(c.accelerator_speedup_batch_one)}.`,
+    ` so the accelerator is ${faster(c.accelerator_speedup_batched)}; at batch size 1 it is ${faster(c.accelerator_speedup_batch_one)}.`,
     ` ${describeWins(r).sentence}`,
     ` Assumptions: ${time(sc.dispatch)} framework dispatch per operation on both devices and ${time(sc.launch)} kernel launch on the accelerator,`,
     ` ${a.ops_per_layer} operations per layer${a.extra_ops_per_step ? ` plus ${a.extra_ops_per_step} per step` : ''},`,

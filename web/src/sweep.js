@@ -3,7 +3,7 @@
 // sizes and the series come from the engine (one Float64Array each), as does every statement.
 import uPlot from 'uplot';
 import { h, replace } from './dom.js';
-import { time, int, num, exact } from './format.js';
+import { time, int, num, exact, shortName } from './format.js';
 import { describeWins } from './wins.js';
 
 /**
@@ -40,8 +40,8 @@ function labelled(v, decades) {
 /** Round times for a log axis: decades below a minute, then minutes and hours; finer if few fit. */
 function timeTicks(lo, hi) {
   const levels = [
-    [[1], [60, 600, 3600, 36000, 360000]],
-    [[1, 2, 5], [60, 120, 300, 600, 1200, 3600, 7200, 18000, 36000, 72000, 180000, 360000]],
+    [[1], [60, 600, 3600, 36000, 360000, 3600000, 36000000, 360000000]],
+    [[1, 2, 5], [60, 120, 300, 600, 1200, 3600, 7200, 18000, 36000, 72000, 180000, 360000, 720000, 1800000, 3600000, 36000000, 360000000]],
     [[1, 2, 3, 4, 5, 6, 7, 8, 9], [60, 120, 180, 240, 300, 600, 900, 1200, 1800, 2700, 3600, 5400, 7200, 10800, 18000, 36000, 72000]],
   ];
   let ticks = [];
@@ -76,7 +76,9 @@ export function createSweepChart(container, table, desc) {
   /** @type {[import('epochcalc').SweepResult, import('epochcalc').Result]|null} */
   let lastArgs = null;
   /** Markers drawn on top of the lines: each switch of the winner, and the configured batch size. */
-  const marks = { switches: /** @type {{ at: number, to: string }[]} */ ([]), batch: 1 };
+  // `batch` is where the configured batch size sits on the chart: a batch larger than N is one step
+  // of N examples, so it sits at N; `label` names the configured size itself.
+  const marks = { switches: /** @type {{ at: number, to: string }[]} */ ([]), batch: 1, label: '' };
 
   const height = () => (container.clientWidth < 500 ? 240 : 300);
 
@@ -114,7 +116,7 @@ export function createSweepChart(container, table, desc) {
       ctx.restore();
     };
     for (const m of marks.switches) line(m.at, [6, 4], colors.text, `${m.to} faster from ${int(m.at)}`, true);
-    line(marks.batch, [2, 3], colors.muted, `your batch: ${int(marks.batch)}`, false);
+    line(marks.batch, [2, 3], colors.muted, marks.label, false);
   }
 
   /**
@@ -156,11 +158,11 @@ export function createSweepChart(container, table, desc) {
       series: [
         { label: 'Batch size', value: (u, v) => int(v ?? atYourBatch(u, 0)) },
         {
-          label: `Host: ${r.host.name}`, stroke: colors.host, width: 2.5,
+          label: `Host: ${shortName(r.host.name, 40)}`, stroke: colors.host, width: 2.5,
           value: (u, v) => time(v ?? atYourBatch(u, 1)), points: { show: false },
         },
         {
-          label: `Accelerator: ${r.accelerator.name}`, stroke: colors.accel, width: 2.5, dash: [10 * devicePixelRatio, 6 * devicePixelRatio],
+          label: `Accelerator: ${shortName(r.accelerator.name, 40)}`, stroke: colors.accel, width: 2.5, dash: [10 * devicePixelRatio, 6 * devicePixelRatio],
           value: (u, v) => time(v ?? atYourBatch(u, 2)), points: { show: false },
         },
       ],
@@ -196,7 +198,9 @@ export function createSweepChart(container, table, desc) {
     lastArgs = [sweep, r];
     const n = r.scenario.network.dataset.training_examples;
     marks.switches = switches(sweep.accelerator_wins, n);
-    marks.batch = r.network.batched.batch_size;
+    const configured = r.network.batched.batch_size;
+    marks.batch = Math.min(configured, n);
+    marks.label = configured > n ? `your batch: ${int(configured)} (one step of ${int(n)})` : `your batch: ${int(configured)}`;
     const theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     const nextKey = [theme, r.host.name, r.accelerator.name].join('|');
     // Axis label density depends on the ranges, so rebuild when they change too.
@@ -220,7 +224,7 @@ export function createSweepChart(container, table, desc) {
     if (!details || details.open) renderTable(sweep, r);
     else tableStale = true;
     const last = sweep.batch_size.length - 1;
-    desc.textContent = `Line chart with logarithmic axes: epoch time of the host (${r.host.name}, solid line) and the accelerator (${r.accelerator.name}, dashed line) for batch sizes 1 to ${int(n)}. ` +
+    desc.textContent = `Line chart with logarithmic axes: epoch time of the host (${shortName(r.host.name)}, solid line) and the accelerator (${shortName(r.accelerator.name)}, dashed line) for batch sizes 1 to ${int(n)}. ` +
       `At batch 1: host ${time(sweep.host.epoch_time_s[0])}, accelerator ${time(sweep.accelerator.epoch_time_s[0])}. ` +
       `At batch ${int(n)}: host ${time(sweep.host.epoch_time_s[last])}, accelerator ${time(sweep.accelerator.epoch_time_s[last])}. ` +
       describeWins(r).sentence;
@@ -228,7 +232,7 @@ export function createSweepChart(container, table, desc) {
 
   /** @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function renderTable(sweep, r) {
-    const b = r.network.batched.batch_size;
+    const b = marks.batch;
     const at = new Map(marks.switches.map((m) => [m.at, `${m.to} faster from here`]));
     const rows = [];
     for (let i = 0; i < sweep.batch_size.length; i++) {

@@ -1,6 +1,6 @@
 // The numbers behind the bars as tables, and the same rows as CSV.
 import { h, replace } from './dom.js';
-import { time, energy, si, int, percent, exact } from './format.js';
+import { time, energy, si, int, percent, exact, shortName } from './format.js';
 import { spans } from './wins.js';
 
 const COLUMNS = /** @type {const} */ ([
@@ -39,13 +39,15 @@ function headings(r) {
 export function renderResultTable(table, r) {
   const heads = headings(r);
   replace(table,
-    h('caption', {}, `Host: ${r.host.name}. Accelerator: ${r.accelerator.name}. Hover a value for its exact figure.`),
+    h('caption', {}, `Host: ${shortName(r.host.name)}. Accelerator: ${shortName(r.accelerator.name)}. Hover a value for its exact figure.`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
       ...heads.map((c) => h('th', { scope: 'col', title: c.title }, c.text)))),
     h('tbody', {}, ...ROWS.map(([key, label, unit, fmt]) => h('tr', { class: key === 'epoch_time_s' ? 'total' : null },
       h('th', { scope: 'row' }, label),
       ...COLUMNS.map(([role, which]) => {
         const v = r[role][which][key];
+        // The host pays no kernel launch: a dash, as the command line prints, not a "0 s" to compare.
+        if (key === 'launch_time_s' && role === 'host') return h('td', { 'data-key': `${role}.${which}.${key}`, 'data-value': v, title: 'the host launches no kernels' }, '–');
         return h('td', {
           'data-key': `${role}.${which}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v),
         }, fmt(v));
@@ -67,7 +69,7 @@ export function renderProfileTable(table, r) {
   ];
   const ds = r.scenario.network.dataset;
   replace(table,
-    h('caption', {}, `${r.scenario.network.widths.join('-')} network: ${int(r.network.layers)} layers, ${int(r.network.parameters)} parameters; ${ds.name}, ${int(ds.training_examples)} training examples.`),
+    h('caption', {}, `${r.scenario.network.widths.join('-')} network: ${int(r.network.layers)} layers, ${int(r.network.parameters)} parameters; ${shortName(ds.name)}, ${int(ds.training_examples)} training examples.`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
       ...cols.map((c) => h('th', { scope: 'col' }, `Batch ${int(r.network[c].batch_size)}`)))),
     h('tbody', {}, ...rows.map(([key, label, fmt, unit]) => h('tr', {},

@@ -1,7 +1,7 @@
 // Who wins where, in words: the page's one wording of the engine's win ranges
 // (result.comparison.accelerator_wins). The sentence, the headline, the chart's description and the
 // report all take their words from here, so none of them can say what the ranges contradict.
-import { int } from './format.js';
+import { int, shortName } from './format.js';
 
 /** @typedef {import('epochcalc').Result} Result */
 /** @typedef {import('epochcalc').BatchRange} BatchRange */
@@ -39,7 +39,7 @@ export function complement(ranges, n) {
 export function describeWins(r) {
   const wins = r.comparison.accelerator_wins;
   const n = r.scenario.network.dataset.training_examples;
-  const acc = r.accelerator.name;
+  const acc = shortName(r.accelerator.name);
   const all = `1 to ${int(n)}`;
   if (wins.length === 0) {
     return {

@@ -23,8 +23,8 @@ struct ParsedScenario {
 };
 
 // Replaces {"preset": id, ...overrides} by the preset's scenario with the overrides merged on top
-// (RFC 7386). A registry id overridden by an object becomes {"base": id, ...}. Documents without
-// "preset" come back unchanged.
+// (RFC 7386). A registry id overridden by an object becomes {"base": id, ...}; a preset edited by any
+// field but "name" is named "<preset's name> (edited)". Documents without "preset" come back unchanged.
 nlohmann::ordered_json expand_preset(const nlohmann::ordered_json& input, Errors& errors);
 
 // For showing a scenario in a form: the preset merged, then every registry reference (a device or

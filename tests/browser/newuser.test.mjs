@@ -1,0 +1,100 @@
+// The page as a new user meets it (issue 7): each test reproduces something found by trying the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setUp, openPage, value, text, fill, choose, afterUpdate, sweepTable, dist } from './helpers.mjs';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+const link = (doc) => `#scenario=${encodeURIComponent(JSON.stringify(doc))}`;
+
+test('add a layer: typing replaces the pre-filled width instead of prepending to it', async () => {
+  const page = await openPage(env.browser, env.url);
+  await afterUpdate(page, () => page.click('#add-layer'));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'width-3');
+  await afterUpdate(page, () => page.keyboard.type('32'));
+  assert.equal(await page.inputValue('#width-3'), '32');
+  const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { widths: [784, 128, 64, 32, 10] } });
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
+  await page.context().close();
+});
+
+test('dist/index.html opened from disk says what to do instead of loading forever', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(join(dist, 'index.html')).href);
+  await page.waitForFunction(() => /epochcalc-offline\.html/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 1000 });
+  assert.match(await text(page, '#status'), /serve this folder over http/);
+  await context.close();
+});
+
+test('a batch size larger than the dataset: chart, legend and table agree with the headline', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '100000');
+  const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 100000 } });
+  assert.equal(r.network.batched.steps_per_epoch, 1);
+  const legend = await text(page, '#sweep-chart .u-legend');
+  assert.match(legend, /Batch size\s*60,000/);
+  assert.doesNotMatch(legend, /Batch size\s*1\b/);
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
+  assert.match(await sweepTable(page), /60,000 \([^)]*your batch size/);
+  assert.match(await text(page, '#bars'), /1 step per epoch/);
+  await page.context().close();
+});
+
+test('a 100,000-character device name from a link neither widens nor floods the page', async () => {
+  const name = 'X'.repeat(100000);
+  const page = await openPage(env.browser, env.url, { hash: link({ preset: 'mnist-cpu-vs-h100', accelerator: { base: 'h100-sxm', name } }) });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 1280, `page is ${width} px wide`);
+  assert.equal((await page.inputValue('#accelerator-name')).length, 100000, 'the full name stays in its field');
+  assert.ok((await text(page, '#sentence')).length < 2000, 'labels use a shortened name');
+  await page.context().close();
+});
+
+test('the precision picker marks what a device lacks, and the message says how to fix it', async () => {
+  const page = await openPage(env.browser, env.url);
+  const label = (p) => page.$eval(`#precision option[value="${p}"]`, (o) => o.textContent);
+  assert.equal(await label('fp32'), 'fp32');
+  assert.match(await label('fp16'), /^fp16 \(no peak listed for Reference CPU/);
+  await choose(page, '#precision', 'fp16');
+  const field = page.locator('#host-specs .field', { has: page.locator('#host-peak-fp16') });
+  assert.match(await field.textContent(), /The Reference CPU \(MLSys·im\) lists no fp16 peak: enter one, or pick a device that has it/);
+  await page.context().close();
+});
+
+test('an edited preset is named as edited: field, CSV file name, description', async () => {
+  const page = await openPage(env.browser, env.url);
+  assert.equal(await page.inputValue('#scenario-name'), 'MNIST epoch: CPU vs H100');
+  await fill(page, '#batch_size', '64');
+  assert.equal(await page.inputValue('#scenario-name'), 'MNIST epoch: CPU vs H100 (edited)');
+  assert.equal(await page.isVisible('#preset-desc'), false, 'the description quoted the preset\'s numbers');
+  assert.match(await text(page, '#preset-edited'), /Edited from “MNIST epoch: CPU vs H100”/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+  assert.equal(download.suggestedFilename(), 'mnist-epoch-cpu-vs-h100-edited.csv');
+  await fill(page, '#scenario-name', 'My run');
+  const [again] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+  assert.equal(again.suggestedFilename(), 'my-run.csv');
+  await page.context().close();
+});
+
+test('a slower accelerator is written as slower, and the host pays no launch', async () => {
+  const doc = { preset: 'imagenet-mlp-epyc-vs-h100', host: 'xeon-8480-plus', accelerator: 't4', precision: 'int8' };
+  const page = await openPage(env.browser, env.url, { hash: link(doc) });
+  assert.equal(await text(page, '[data-key="speedup.batched"]'), '1.28× slower');
+  assert.doesNotMatch(await text(page, '#headline'), /0\.78/);
+  assert.equal(await text(page, '[data-key="host.batched.launch_time_s"]'), '–');
+  await page.context().close();
+});
+
+test('a number too small for a double is an error, not a silent 0', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#dispatch', '1e-400');
+  assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), 'true');
+  assert.match(await page.locator('#dispatch').locator('xpath=..').textContent(), /too small to tell from 0/);
+  await page.context().close();
+});
