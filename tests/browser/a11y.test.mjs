@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setUp, openPage, fill, repo, artifacts } from './helpers.mjs';
+import { setUp, openPage, enter, repo, artifacts } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -33,8 +33,8 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
 
   test(`axe: no serious or critical violations in the error state (${colorScheme})`, async () => {
     const page = await openPage(env.browser, env.url, { colorScheme });
-    await fill(page, '#dispatch', 'abc');
-    await fill(page, '#batch_size', '0');
+    await enter(page, '#dispatch', 'abc');
+    await enter(page, '#batch_size', '0');
     assert.deepEqual(await axe(page), []);
     await page.screenshot({ path: join(artifacts, `error-${colorScheme}-1280.png`) });
     await page.context().close();

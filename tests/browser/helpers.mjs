@@ -110,6 +110,11 @@ export async function afterUpdate(page, action) {
 
 /** Types into a text field (replacing its text) and waits for the recompute. */
 export const fill = (page, selector, text) => afterUpdate(page, () => page.fill(selector, text));
+/** Types into a text field and leaves it, so an error held back while typing shows at once. */
+export async function enter(page, selector, text) {
+  await fill(page, selector, text);
+  await page.locator(selector).blur();
+}
 /** Picks an option and waits for the recompute. */
 export const choose = (page, selector, option) => afterUpdate(page, () => page.selectOption(selector, option));
 

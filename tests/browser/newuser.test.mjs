@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setUp, openPage, value, text, fill, choose, afterUpdate, sweepTable, dist } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, sweepTable, dist } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -93,8 +93,36 @@ test('a slower accelerator is written as slower, and the host pays no launch', a
 
 test('a number too small for a double is an error, not a silent 0', async () => {
   const page = await openPage(env.browser, env.url);
-  await fill(page, '#dispatch', '1e-400');
+  await enter(page, '#dispatch', '1e-400');
   assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), 'true');
   assert.match(await page.locator('#dispatch').locator('xpath=..').textContent(), /too small to tell from 0/);
+  await page.context().close();
+});
+
+test('errors wait while typing: nothing flashes or moves, then the message comes on a pause or on leaving', async () => {
+  const page = await openPage(env.browser, env.url);
+  // Where the next field sits in the document (not the viewport, which scrolls to the field typed in).
+  const box = () => page.$eval('#launch', (el) => el.getBoundingClientRect().top + window.scrollY);
+  const before = await box();
+  const epoch = await text(page, '[data-key="host.batched.epoch_time_s"]');
+  // "20 u" on the way to "20 us": no message, no red banner, nothing below moves.
+  await fill(page, '#dispatch', '20 u');
+  assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), null);
+  assert.equal(await page.locator('.field-error:not(.global)').count(), 0);
+  assert.equal(await page.isVisible('#stale-note'), false);
+  assert.deepEqual(await box(), before, 'the field below did not move');
+  assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), epoch);
+  await fill(page, '#dispatch', '20 us');
+  assert.equal(await page.locator('.field-error:not(.global)').count(), 0);
+  assert.ok(await value(page, 'host.batched.dispatch_time_s') > 0.3, 'the valid value is computed at once');
+  // A pause shows the message.
+  await fill(page, '#dispatch', '20 u');
+  await page.waitForSelector('#dispatch[aria-invalid="true"]', { timeout: 3000 });
+  assert.match(await page.locator('#dispatch').locator('xpath=..').textContent(), /unknown unit "u"/);
+  // Leaving the field shows it at once.
+  await fill(page, '#launch', 'x');
+  assert.equal(await page.getAttribute('#launch', 'aria-invalid'), null);
+  await page.locator('#launch').blur();
+  assert.equal(await page.getAttribute('#launch', 'aria-invalid'), 'true');
   await page.context().close();
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { setUp, openPage, value, text, fill, choose, afterUpdate, near, artifacts, dist, sweepTable } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, near, artifacts, dist, sweepTable } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -287,7 +287,7 @@ test('energy prices: each scales its own part of the energy', async () => {
 test('invalid input: the field shows the engine message, the last result stays greyed, then recovers', async () => {
   const page = await openPage(env.browser, env.url);
   const epoch = await text(page, '[data-key="host.batched.epoch_time_s"]');
-  await fill(page, '#dispatch', 'abc');
+  await enter(page, '#dispatch', 'abc');
   let message = '';
   try {
     expected((s) => { s.dispatch = 'abc'; });
@@ -322,17 +322,17 @@ test('invalid input: the field shows the engine message, the last result stays g
 
 test('invalid integers reach the engine as typed: E_TYPE for text, E_RANGE for 0', async () => {
   const page = await openPage(env.browser, env.url);
-  await fill(page, '#batch_size', 'abc');
+  await enter(page, '#batch_size', 'abc');
   assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true');
   assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /"abc" is not a number: use a whole number/);
-  await fill(page, '#batch_size', '0');
+  await enter(page, '#batch_size', '0');
   assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /0 is out of range/);
-  await fill(page, '#width-2', 'x');
+  await enter(page, '#width-2', 'x');
   assert.equal(await page.getAttribute('#width-2', 'aria-invalid'), 'true');
   assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true', 'both errors are shown');
   await fill(page, '#width-2', '64');
   // Regression (issue 6): the page read "60,000" itself while the engine refused it; the engine decides.
-  await fill(page, '#batch_size', '1,024');
+  await enter(page, '#batch_size', '1,024');
   assert.match(await page.locator('#batch_size').locator('xpath=..').textContent(), /has separators: write the digits only/);
   assert.throws(() => env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: '1,024' } }), (e) => e.path === '/network/batch_size');
   await fill(page, '#batch_size', '1024');

@@ -65,10 +65,11 @@ export function shownText(value) {
  * @param {import('epochcalc').HardwareEntry[]} opts.hardware
  * @param {import('epochcalc').DatasetEntry[]} opts.datasets
  * @param {import('epochcalc').PresetEntry[]} opts.presets
- * @param {(path: string, text: string) => void} opts.edit   one field typed or picked
+ * @param {(path: string, text: string, how?: {typing?: boolean}) => void} opts.edit   one field typed or picked
+ * @param {() => void} opts.settled   the user left a field: errors held back while typing show now
  * @param {(doc: unknown) => void} opts.replaceDoc            a whole new scenario (preset, reset)
  */
-export function createForm({ schema, hardware, datasets, presets, edit, replaceDoc }) {
+export function createForm({ schema, hardware, datasets, presets, edit, replaceDoc, settled }) {
   const form = /** @type {HTMLFormElement} */ ($('controls'));
   /** @type {Map<string, FieldSchema>} */
   const specs = new Map(schema.fields.map((f) => [f.path, f]));
@@ -252,10 +253,11 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
     const presetId = typeof doc?.preset === 'string' ? doc.preset : '';
     const preset = presets.find((p) => p.id === presetId);
     const edited = Boolean(preset) && Object.keys(doc ?? {}).some((k) => k !== 'preset');
-    // An edited preset's description quotes numbers that may no longer hold: it goes.
-    $('preset-desc').textContent = !preset ? 'A scenario that is not one of the presets.' : edited ? '' : preset.description;
-    $('preset-desc').hidden = edited;
-    $('preset-edited').hidden = !edited;
+    // An edited preset's description quotes numbers that may no longer hold: the note takes its place
+    // (the same grid cell, so nothing below moves).
+    $('preset-desc').textContent = preset ? preset.description : 'A scenario that is not one of the presets.';
+    $('preset-desc').classList.toggle('off', edited);
+    $('preset-edited').classList.toggle('off', !edited);
     $('preset-edited-text').textContent = edited ? `Edited from “${shortName(preset?.title ?? '')}”: its description no longer applies.` : '';
 
     const phase = at(shown, '/assumptions/phase') ?? schema.defaults['/assumptions/phase'];
@@ -352,8 +354,9 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
   // Edits: text as typed goes to the engine's field editor; pickers and buttons send their value.
   form.addEventListener('input', (e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
-    if (el.tagName === 'INPUT' && el.type !== 'checkbox' && el.dataset.path) edit(el.dataset.path, el.value);
+    if (el.tagName === 'INPUT' && el.type !== 'checkbox' && el.dataset.path) edit(el.dataset.path, el.value, { typing: true });
   });
+  form.addEventListener('focusout', () => settled());
   form.addEventListener('change', (e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
     const path = el.dataset.path;

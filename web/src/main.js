@@ -24,6 +24,10 @@ function embeddedWasm() {
   return { wasmBinary: Uint8Array.from(bytes, (c) => c.charCodeAt(0)) };
 }
 
+/** While typing, a field's error waits for this pause (or for the user to leave the field): "20 u" on the
+ * way to "20 us" is not worth a red message. */
+const ERROR_PAUSE_MS = 700;
+
 /** An engine error list from anything thrown. @param {unknown} err */
 const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [{ code: 'E_INTERNAL', path: '', message: String(err) }]);
 
@@ -57,19 +61,25 @@ async function start() {
   /** The engine's expansion of `doc`, as the form shows it. @type {any} */
   let expanded = {};
   let chartDrawn = false;
+  /** Errors held back while the user types; shown after a pause or when they leave the field. */
+  let held = /** @type {{code: string, path: string, message: string}[]|null} */ (null);
+  let heldTimer = 0;
 
   const form = createForm({
     schema, hardware: calc.hardware(), datasets: calc.datasets(), presets,
-    edit: (path, text) => {
+    edit: (path, text, how = {}) => {
       try {
         doc = calc.set(doc, path, text);
       } catch (err) {
         return showInvalid(errorsOf(err));
       }
       writeHash();
-      update();
+      update(undefined, how.typing);
     },
     replaceDoc: (next) => load(next, true),
+    settled: () => {
+      if (held) showInvalid(held);
+    },
   });
   const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
   renderLegend($('legend'));
@@ -122,8 +132,11 @@ async function start() {
   /**
    * Solves the document and shows everything, or the errors next to their fields.
    * @param {unknown} [shown]  the document's expansion, when the caller has it already
+   * @param {boolean} [typing]  an edit in progress: hold its errors back for a pause
    */
-  function update(shown) {
+  function update(shown, typing = false) {
+    clearTimeout(heldTimer);
+    held = null;
     // A counter that tells scripts (and the browser tests) that a recompute happened.
     document.documentElement.dataset.updates = String(++updates);
     if (shown) {
@@ -140,7 +153,16 @@ async function start() {
       evaluation = calc.evaluate(doc);
     } catch (err) {
       form.showReadings(null);
-      return showInvalid(errorsOf(err));
+      const errors = errorsOf(err);
+      // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit.
+      if (typing && good) {
+        held = errors;
+        heldTimer = window.setTimeout(() => { if (held) showInvalid(held); }, ERROR_PAUSE_MS);
+        $('answer').classList.add('pending');
+        $('results').classList.add('pending');
+        return;
+      }
+      return showInvalid(errors);
     }
     const { result, sweep } = evaluation;
     clearErrors();
@@ -166,6 +188,8 @@ async function start() {
 
   /** @param {{code: string, path: string, message: string}[]} errors */
   function showInvalid(errors) {
+    clearTimeout(heldTimer);
+    held = null;
     const placed = showErrors(errors, String(expanded?.precision ?? schema.defaults['/precision']));
     setStale(placed, placed.filter((p) => !p.control).map((p) => p.error));
   }
@@ -178,6 +202,7 @@ async function start() {
    */
   function setStale(placed, unplaced = []) {
     const stale = placed != null;
+    for (const id of ['answer', 'results']) $(id).classList.remove('pending');
     $('results').classList.toggle('empty', good == null);
     $('answer').classList.toggle('stale', stale && good != null);
     $('results').classList.toggle('stale', stale && good != null);
