@@ -126,3 +126,20 @@ test('errors wait while typing: nothing flashes or moves, then the message comes
   assert.equal(await page.getAttribute('#launch', 'aria-invalid'), 'true');
   await page.context().close();
 });
+
+test('exports agree while a field is invalid: link and JSON as typed, CSV and report wait', async () => {
+  const page = await openPage(env.browser, env.url);
+  assert.equal(await page.isDisabled('#download-csv'), false);
+  await enter(page, '#dispatch', 'abc');
+  assert.equal(await page.isDisabled('#download-csv'), true);
+  assert.equal(await page.isDisabled('#copy-report'), true);
+  assert.match(await text(page, '#export-note'), /the link and the JSON hold it as you typed it/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#copy-json');
+  await page.waitForFunction(() => document.getElementById('export-status')?.textContent?.includes('JSON'));
+  assert.equal(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())).dispatch, 'abc');
+  await enter(page, '#dispatch', '10 us');
+  assert.equal(await page.isDisabled('#download-csv'), false);
+  assert.equal(await page.isVisible('#export-note'), false);
+  await page.context().close();
+});

@@ -203,6 +203,10 @@ async function start() {
   function setStale(placed, unplaced = []) {
     const stale = placed != null;
     for (const id of ['answer', 'results']) $(id).classList.remove('pending');
+    // Exports say what they hold: the link and the JSON carry the input as typed, valid or not; the
+    // CSV and the report describe a result, so they wait for a valid one instead of a stale one.
+    for (const id of ['download-csv', 'copy-report']) /** @type {HTMLButtonElement} */ ($(id)).disabled = stale;
+    $('export-note').hidden = !stale;
     $('results').classList.toggle('empty', good == null);
     $('answer').classList.toggle('stale', stale && good != null);
     $('results').classList.toggle('stale', stale && good != null);
