@@ -143,3 +143,21 @@ test('exports agree while a field is invalid: link and JSON as typed, CSV and re
   assert.equal(await page.isVisible('#export-note'), false);
   await page.context().close();
 });
+
+test('the answer stays in view while editing far down the form, on a desktop and a phone', async () => {
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    const page = await openPage(env.browser, env.url, { width, height });
+    await page.locator('#extra_ops_per_step').scrollIntoViewIfNeeded();
+    await fill(page, '#extra_ops_per_step', '5');
+    const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', assumptions: { extra_ops_per_step: 5 } });
+    const bar = await page.$eval('#now', (el) => {
+      const rect = el.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, text: el.textContent };
+    });
+    assert.ok(bar.top >= 0 && bar.bottom <= height, `${width} px: the summary is on screen (${bar.top}..${bar.bottom})`);
+    assert.equal(await value(page, 'host.batched.epoch'), r.host.batched.epoch_time_s);
+    const headline = await text(page, '[data-key="host.batched.epoch"]');
+    assert.ok(bar.text.replace(/\u00a0/g, ' ').includes(`host ${headline}`), `${bar.text} shows ${headline}`);
+    await page.context().close();
+  }
+});

@@ -9,7 +9,7 @@ import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
 import { renderResultTable, renderProfileTable, toCsv } from './tables.js';
-import { renderHeadline, sentence, report } from './summary.js';
+import { renderHeadline, sentence, report, nowLine } from './summary.js';
 import { createSweepChart } from './sweep.js';
 import { copyText, download, fileName, reportHeightToParent } from './share.js';
 
@@ -171,6 +171,8 @@ async function start() {
     status.hidden = true;
     form.showReadings(result.scenario);
     $('sentence').textContent = sentence(result);
+    $('now').textContent = nowLine(result);
+    $('now').hidden = false;
     renderHeadline($('headline'), result);
     renderBars($('bars'), $('formula'), result);
     renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result);
@@ -208,6 +210,7 @@ async function start() {
     for (const id of ['download-csv', 'copy-report']) /** @type {HTMLButtonElement} */ ($(id)).disabled = stale;
     $('export-note').hidden = !stale;
     $('results').classList.toggle('empty', good == null);
+    $('now').classList.toggle('stale', stale);
     $('answer').classList.toggle('stale', stale && good != null);
     $('results').classList.toggle('stale', stale && good != null);
     const note = $('stale-note');

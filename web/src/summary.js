@@ -114,3 +114,13 @@ export function report(r, version) {
       : ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on the host and ${energy(ab.energy_j)} on the accelerator (overhead time is not priced).`,
   ].join('');
 }
+
+/**
+ * The answer in one line, for the bar that follows the form: both epoch times and where the
+ * accelerator wins. @param {Result} r
+ */
+export function nowLine(r) {
+  const b = int(r.network.batched.batch_size);
+  return `Batch ${b}: host ${time(r.host.batched.epoch_time_s)}, accelerator ${time(r.accelerator.batched.epoch_time_s)}. ` +
+    `Accelerator wins: ${describeWins(r).short}.`;
+}
