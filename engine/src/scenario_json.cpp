@@ -303,23 +303,25 @@ ParsedScenario parse_scenario(const json& input) {
 
   // Checks that need two fields at once, only when both were valid.
   const std::int64_t n = s.dataset.training_examples;
+  // Messages in the user's words (the page shows them as they are); codes and paths stay for programs.
+  const auto count = [](std::int64_t x) { return format_number(static_cast<double>(x)); };
   if (n > 0 && s.batch_size > n) {
-    const std::string sizes = "batch_size " + std::to_string(s.batch_size) + " is larger than the dataset's " +
-                              std::to_string(n) + " training examples";
+    const std::string sizes = "The batch size, " + count(s.batch_size) + ", is larger than the dataset's " + count(n) +
+                              " training examples";
     if (s.assumptions.drop_last)
       errors.push_back({code::range, "/network/batch_size",
-                        sizes + ", so drop_last leaves no step: use a batch size of at most " + std::to_string(n)});
+                        sizes + ": with the last partial batch dropped, no step is left. Use a batch size of at most " +
+                            count(n)});
     else
-      parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", sizes + "; each epoch is a single step of " +
-                                                                std::to_string(n) + " examples"});
+      parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", sizes + ": each epoch is a single step of " + count(n) +
+                                                                " examples."});
   }
   if (!errors.empty()) return parsed;
   if (s.assumptions.drop_last && n % s.batch_size != 0)
-    parsed.warnings.push_back({"W_DROP_LAST", "drop_last skips the last " + std::to_string(n % s.batch_size) +
-                                                  " examples of each epoch at batch size " +
-                                                  std::to_string(s.batch_size)});
-  parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "energy counts arithmetic and DRAM traffic only: dispatch and "
-                                                  "launch time are priced at 0 J (no static or idle power)"});
+    parsed.warnings.push_back({"W_DROP_LAST", "Dropping the last partial batch skips " + count(n % s.batch_size) +
+                                                  " examples of each epoch at batch size " + count(s.batch_size) + "."});
+  parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
+                                                  "launch time are priced at 0 J (no static or idle power)."});
   parsed.scenario = std::move(s);
   return parsed;
 }

@@ -57,7 +57,8 @@ test('a link with part of a device over a preset edits the preset device', async
 test('a misspelled field in a link is an error with a suggestion, and the link is kept', async () => {
   const hash = link({ preset: 'mnist-cpu-vs-h100', dispach: '20 us' });
   const page = await openPage(env.browser, env.url, { hash });
-  assert.match(await text(page, '#global-error'), /\/dispach: unknown field "dispach"; did you mean "dispatch"\?/);
+  assert.match(await text(page, '#global-error'), /“dispach” in the scenario JSON: unknown field "dispach"; did you mean "dispatch"\?/);
+  assert.doesNotMatch(await text(page, '#global-error'), /\/dispach/, 'no JSON pointer on the page');
   assert.match(await text(page, '#status'), /not valid yet/);
   assert.equal(new URL(page.url()).hash, hash, 'the link is not rewritten');
   // The scenario's JSON is there to fix it.
@@ -87,7 +88,7 @@ test('link values the engine refuses are shown at their field, not reinterpreted
 for (const [name, hash, pattern] of [
   ['invalid JSON', '#scenario=%7B%22preset%22%3A', /not valid JSON \(at character \d+\)/],
   ['a null scenario', '#scenario=null', /expected the scenario as an object, got null/],
-  ['an unknown preset', '#preset=nope', /\/preset: unknown preset id "nope"/],
+  ['an unknown preset', '#preset=nope', /Start from a preset: unknown preset id "nope"/],
 ]) {
   test(`a link with ${name} says so and keeps the link, never the default in silence`, async () => {
     const page = await openPage(env.browser, env.url, { hash });

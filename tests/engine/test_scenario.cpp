@@ -270,13 +270,17 @@ TEST_CASE("batch size against dataset size") {
     const ParsedScenario parsed = parse_scenario(doc);
     REQUIRE(parsed.errors.empty());
     CHECK(parsed.warnings.front().code == "W_BATCH_EXCEEDS_DATASET");
+    // Regression (issue 7): the page showed "batch_size 128", a JSON key, to people.
+    CHECK(parsed.warnings.front().message ==
+          "The batch size, 128, is larger than the dataset's 100 training examples: each epoch is a single step of 100 "
+          "examples.");
   }
   SUBCASE("with drop_last it would leave no step: an error") {
     doc["assumptions"]["drop_last"] = true;
     check_single(parse_scenario(doc).errors,
                  {"E_RANGE", "/network/batch_size",
-                  "batch_size 128 is larger than the dataset's 100 training examples, so drop_last leaves no step: "
-                  "use a batch size of at most 100"});
+                  "The batch size, 128, is larger than the dataset's 100 training examples: with the last partial batch "
+                  "dropped, no step is left. Use a batch size of at most 100"});
   }
 }
 

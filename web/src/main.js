@@ -49,6 +49,19 @@ async function start() {
   $('method-bytes').textContent = schema.precisions.map((p) => `${p.bytes} for ${p.id}`).join(', ');
   $('method-passes').textContent = schema.phases.map((p) => `${p.gemm_passes} for ${p.id}`).join(', ');
 
+  /**
+   * An error in the user's words: the field's label where the form has the field, else the key as the
+   * scenario JSON writes it (JSON pointers stay in the API and the CLI's --json).
+   * @param {{path: string, message: string}} e
+   */
+  const said = (e) => {
+    if (!e.path) return e.message;
+    const field = schema.fields.find((f) => f.path === e.path.replace(/^\/network\/widths\/\d+$/, '/network/widths/-'));
+    if (field) return `${field.label}: ${e.message}`;
+    const key = e.path.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+    return `“${key}” in the scenario JSON: ${e.message}`;
+  };
+
   /** The scenario as written: what the link holds and what calc.set edits. */
   let doc = /** @type {any} */ ({ preset: schema.default_preset });
   /**
@@ -106,7 +119,7 @@ async function start() {
     if (problem) {
       replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
         'Fix it in the JSON below, or start from the default preset.'),
-      h('ul', {}, ...problem.map((e) => h('li', {}, e.path ? `${e.path}: ${e.message}` : e.message))));
+      h('ul', {}, ...problem.map((e) => h('li', {}, said(e)))));
       editor.open = true;
       good = null;
       setStale([]);
@@ -217,7 +230,7 @@ async function start() {
     const global = $('global-error');
     note.hidden = !stale;
     global.hidden = unplaced.length === 0;
-    replace(global, ...unplaced.map((e) => h('span', { class: 'item' }, e.path ? `${e.path}: ${e.message}` : e.message)),
+    replace(global, ...unplaced.map((e) => h('span', { class: 'item' }, said(e))),
       unplaced.length > 0 && h('button', { type: 'button', class: 'link', onclick: openJson }, 'Edit the scenario JSON'));
     if (!stale) return;
     const labels = placed.map((p) => p.control && labelOf(p.control)).filter(Boolean);
