@@ -71,6 +71,9 @@ test('an edited preset is named as edited: field, CSV file name, description', a
   const page = await openPage(env.browser, env.url);
   assert.equal(await page.inputValue('#scenario-name'), 'MNIST epoch: CPU vs H100');
   await fill(page, '#batch_size', '64');
+  assert.equal(await page.isVisible('#preset-desc'), true, 'nothing moves while the field is being typed in');
+  await page.locator('#batch_size').blur();
+  await page.waitForSelector('#preset-desc', { state: 'hidden' });
   assert.equal(await page.inputValue('#scenario-name'), 'MNIST epoch: CPU vs H100 (edited)');
   assert.equal(await page.isVisible('#preset-desc'), false, 'the description quoted the preset\'s numbers');
   assert.match(await text(page, '#preset-edited'), /Edited from “MNIST epoch: CPU vs H100”/);
@@ -159,5 +162,19 @@ test('the answer stays in view while editing far down the form, on a desktop and
     const headline = await text(page, '[data-key="host.batched.epoch"]');
     assert.ok(bar.text.replace(/\u00a0/g, ' ').includes(`host ${headline}`), `${bar.text} shows ${headline}`);
     await page.context().close();
+  }
+});
+
+test('layout: one row of figures at 1,024 px; nothing wider than a 320 px phone; the "custom" preset entry cannot be picked', async () => {
+  const wide = await openPage(env.browser, env.url, { width: 1024, height: 800 });
+  const tops = await wide.$$eval('#headline .stat', (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  assert.equal(tops.length, 6);
+  assert.equal(new Set(tops).size, 1, `the figures sit on rows at ${tops.join(', ')}`);
+  assert.equal(await wide.$eval('#preset option[value=""]', (o) => o.disabled), true);
+  await wide.context().close();
+  for (const colorScheme of ['light', 'dark']) {
+    const narrow = await openPage(env.browser, env.url, { width: 320, height: 700, colorScheme });
+    assert.ok(await narrow.evaluate(() => document.documentElement.scrollWidth) <= 320, `${colorScheme}: no sideways scrolling at 320 px`);
+    await narrow.context().close();
   }
 });

@@ -79,8 +79,8 @@ test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
 
 test('preset reset: an edited preset goes back to its own values', async () => {
   const page = await openPage(env.browser, env.url);
-  await fill(page, '#batch_size', '64');
-  assert.equal(await page.isVisible('#preset-reset'), true);
+  await enter(page, '#batch_size', '64');
+  await page.waitForSelector('#preset-reset', { state: 'visible' });
   await afterUpdate(page, () => page.click('#preset-reset'));
   assert.equal(await page.inputValue('#batch_size'), '32');
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 1875);

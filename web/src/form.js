@@ -75,8 +75,10 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
   const specs = new Map(schema.fields.map((f) => [f.path, f]));
   const spec = (path) => /** @type {FieldSchema} */ (specs.get(path.replace(/^\/network\/widths\/\d+$/, '/network/widths/-')));
   const roles = schema.fields.filter((f) => f.kind === 'device').map((f) => f.path);
-  /** The expanded scenario last shown. @type {any} */
+  /** The expanded scenario last shown, and the document it came from. @type {any} */
   let shown = {};
+  /** @type {any} */
+  let lastDoc = {};
 
   /** Hint under a field: the schema's words, plus how to write a quantity. @param {FieldSchema} f */
   function hintText(f) {
@@ -230,6 +232,7 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
    */
   function render(expanded, doc) {
     shown = expanded ?? {};
+    lastDoc = doc;
     renderWidths();
     for (const el of form.querySelectorAll('#scenario-fields [data-path]')) {
       const input = /** @type {HTMLInputElement|HTMLSelectElement} */ (el);
@@ -253,11 +256,16 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
     const presetId = typeof doc?.preset === 'string' ? doc.preset : '';
     const preset = presets.find((p) => p.id === presetId);
     const edited = Boolean(preset) && Object.keys(doc ?? {}).some((k) => k !== 'preset');
-    // An edited preset's description quotes numbers that may no longer hold: the note takes its place
-    // (the same grid cell, so nothing below moves).
-    $('preset-desc').textContent = preset ? preset.description : 'A scenario that is not one of the presets.';
-    $('preset-desc').classList.toggle('off', edited);
-    $('preset-edited').classList.toggle('off', !edited);
+    // An edited preset's description quotes numbers that may no longer hold: the "edited" note takes
+    // its place. While a field is being typed in the swap waits until it is left, so the form never
+    // moves under the cursor.
+    const active = document.activeElement;
+    const typing = active instanceof HTMLInputElement && form.contains(active) && active.type !== 'checkbox';
+    if (!(typing && edited && !$('preset-desc').hidden && $('preset-edited').hidden)) {
+      $('preset-desc').textContent = preset ? preset.description : 'A scenario that is not one of the presets.';
+      $('preset-desc').hidden = edited;
+      $('preset-edited').hidden = !edited;
+    }
     $('preset-edited-text').textContent = edited ? `Edited from “${shortName(preset?.title ?? '')}”: its description no longer applies.` : '';
 
     const phase = at(shown, '/assumptions/phase') ?? schema.defaults['/assumptions/phase'];
@@ -356,7 +364,11 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
     const el = /** @type {HTMLInputElement} */ (e.target);
     if (el.tagName === 'INPUT' && el.type !== 'checkbox' && el.dataset.path) edit(el.dataset.path, el.value, { typing: true });
   });
-  form.addEventListener('focusout', () => settled());
+  form.addEventListener('focusout', () => {
+    settled();
+    // What waited for the user to leave the field (the preset note) is shown now.
+    queueMicrotask(() => decorate(lastDoc));
+  });
   form.addEventListener('change', (e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
     const path = el.dataset.path;

@@ -31,9 +31,10 @@ function compact(v) {
 
 /** Which mantissas get a tick label on a log axis spanning `decades`. */
 function labelled(v, decades) {
+  if (v < 1 || v !== Math.round(v)) return false;  // batch sizes are whole numbers
   const m = Math.round(v / 10 ** Math.floor(Math.log10(v) + 1e-9));
   if (decades > 2.5) return m === 1;
-  if (decades > 1) return m === 1 || m === 2 || m === 5;
+  if (decades > 0.5) return m === 1 || m === 2 || m === 5;
   return true;
 }
 
@@ -103,7 +104,9 @@ export function createSweepChart(container, table, desc) {
       ctx.textAlign = 'left';
       ctx.fillStyle = color;
       const w = ctx.measureText(text).width;
-      const tx = px + 4 * dpr + w > left + bw ? px - 4 * dpr - w : px + 4 * dpr;
+      // Beside the line, on whichever side has room, and never outside the plot.
+      const right = px + 4 * dpr + w > left + bw ? px - 4 * dpr - w : px + 4 * dpr;
+      const tx = Math.max(left + 2 * dpr, Math.min(right, left + bw - w - 2 * dpr));
       const fh = 16 * dpr;
       const ty = atTop ? top + 4 * dpr : top + bh - 4 * dpr - fh;
       ctx.fillStyle = colors.bg;
@@ -115,7 +118,7 @@ export function createSweepChart(container, table, desc) {
       ctx.fillText(text, tx, ty + fh / 2);
       ctx.restore();
     };
-    for (const m of marks.switches) line(m.at, [6, 4], colors.text, `${m.to} faster from ${int(m.at)}`, true);
+    for (const m of marks.switches) line(m.at, [6, 4], colors.text, `${m.to} from ${int(m.at)}`, true);
     line(marks.batch, [2, 3], colors.muted, marks.label, false);
   }
 
@@ -131,11 +134,12 @@ export function createSweepChart(container, table, desc) {
   /** @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function build(sweep, r) {
     const colors = palette();
-    const xs = sweep.batch_size;
-    const xDecades = Math.log10(xs[xs.length - 1] / xs[0]);
-    /** Labels, ticks and grid lines only at the splits `keep` accepts. @param {(v: number) => boolean} keep */
+    /** Labels, ticks and grid lines only at the splits `keep` accepts, given the axis's span in decades. */
     const only = (keep) => {
-      const filter = (_u, splits) => splits.map((v) => (keep(v) ? v : null));
+      const filter = (u, splits) => {
+        const decades = Math.log10(u.scales.x.max / u.scales.x.min);
+        return splits.map((v) => (keep(v, decades) ? v : null));
+      };
       return {
         filter,
         grid: { stroke: colors.grid, width: 1, filter },
@@ -152,24 +156,25 @@ export function createSweepChart(container, table, desc) {
       width: container.clientWidth || 600,
       height: height(),
       scales: {
-        x: { time: false, distr: 3, log: 10, range: (_u, min, max) => [min, max] },
+        // A one-point sweep (N = 1) still gets an axis around its point.
+        x: { time: false, distr: 3, log: 10, range: (_u, min, max) => (min < max ? [min, max] : [min / 2, max * 2]) },
         y: { distr: 3, log: 10 },
       },
       series: [
         { label: 'Batch size', value: (u, v) => int(v ?? atYourBatch(u, 0)) },
         {
           label: `Host: ${shortName(r.host.name, 40)}`, stroke: colors.host, width: 2.5,
-          value: (u, v) => time(v ?? atYourBatch(u, 1)), points: { show: false },
+          value: (u, v) => time(v ?? atYourBatch(u, 1)), points: { show: sweep.batch_size.length <= 2 },
         },
         {
           label: `Accelerator: ${shortName(r.accelerator.name, 40)}`, stroke: colors.accel, width: 2.5, dash: [10 * devicePixelRatio, 6 * devicePixelRatio],
-          value: (u, v) => time(v ?? atYourBatch(u, 2)), points: { show: false },
+          value: (u, v) => time(v ?? atYourBatch(u, 2)), points: { show: sweep.batch_size.length <= 2 },
         },
       ],
       axes: [
         {
           ...axis, label: 'Batch size (log scale)', labelSize: 20,
-          ...only((v) => labelled(v, xDecades)),
+          ...only(labelled),
           values: (_u, splits) => splits.map((v) => (v == null ? '' : compact(v))),
         },
         {
