@@ -2,6 +2,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "epochcalc/schema.hpp"
 #include "json_read.hpp"
 
 // Everything a reader needs only when the input is wrong (messages, suggestions), and the readers of
@@ -103,7 +104,11 @@ Error unknown_field(const std::string& path, const std::string& key, const std::
 }
 
 Error missing(const std::string& path, std::string_view key) {
-  return {code::missing, pointer(path, key), "required field \"" + std::string(key) + "\" is missing"};
+  const std::string where = pointer(path, key);
+  // Named as the page names it where the schema has the field ("Memory bandwidth"), else by its key.
+  if (const FieldSpec* spec = find_field(where))
+    return {code::missing, where, "Enter a value: “" + spec->label + "” is required"};
+  return {code::missing, where, "required field \"" + std::string(key) + "\" is missing"};
 }
 
 Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value) {

@@ -178,3 +178,14 @@ test('layout: one row of figures at 1,024 px; nothing wider than a 320 px phone;
     await narrow.context().close();
   }
 });
+
+test('exact values without hovering: a switch shows every figure at full precision', async () => {
+  const page = await openPage(env.browser, env.url, { width: 390, height: 844 });
+  const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100' });
+  assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), '274.243 ms');
+  await page.check('#exact-values');
+  await page.waitForFunction(() => document.querySelector('[data-key="host.batched.epoch_time_s"]')?.textContent?.endsWith(' s'));
+  assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), `${r.host.batched.epoch_time_s} s`);
+  assert.equal(await text(page, '[data-key="network.batched.flops"]'), `${r.network.batched.flops} FLOP`);
+  await page.context().close();
+});

@@ -63,10 +63,11 @@ TEST_CASE("defaults are filled and ops_per_layer follows the phase") {
 }
 
 TEST_CASE("required fields are reported missing") {
-  check_single(errors_without("", "dispatch"), {"E_MISSING", "/dispatch", "required field \"dispatch\" is missing"});
+  // Regression (issue 7): "required field \"memory_bandwidth\"" named a JSON key, not the field people see.
+  check_single(errors_without("", "dispatch"), {"E_MISSING", "/dispatch", "Enter a value: “Dispatch per operation” is required"});
   check_single(errors_without("/network", "batch_size"),
-               {"E_MISSING", "/network/batch_size", "required field \"batch_size\" is missing"});
-  check_single(errors_without("", "host"), {"E_MISSING", "/host", "required field \"host\" is missing"});
+               {"E_MISSING", "/network/batch_size", "Enter a value: “Batch size” is required"});
+  check_single(errors_without("", "host"), {"E_MISSING", "/host", "Enter a value: “Host CPU” is required"});
 }
 
 TEST_CASE("unknown fields are errors with a suggestion") {

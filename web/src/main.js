@@ -188,8 +188,7 @@ async function start() {
     $('now').hidden = false;
     renderHeadline($('headline'), result);
     renderBars($('bars'), $('formula'), result);
-    renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result);
-    renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result);
+    renderTables(result);
     /** @type {HTMLTextAreaElement} */ ($('report')).value = report(result, calc.version);
     replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
     // The first chart waits for the first numbers to be on screen; after that it updates in step.
@@ -200,6 +199,14 @@ async function start() {
       document.documentElement.dataset.ready = 'true';
     });
   }
+
+  /** The two tables, rounded for reading or at full precision for anyone who cannot hover. */
+  const exactBox = /** @type {HTMLInputElement} */ ($('exact-values'));
+  function renderTables(result) {
+    renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked);
+    renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result, exactBox.checked);
+  }
+  exactBox.addEventListener('change', () => { if (good) renderTables(good.result); });
 
   /** @param {{code: string, path: string, message: string}[]} errors */
   function showInvalid(errors) {

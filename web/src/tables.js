@@ -33,13 +33,15 @@ function headings(r) {
 }
 
 /**
- * The results table: time split and energy split for the four runs.
- * @param {HTMLTableElement} table @param {import('epochcalc').Result} r
+ * The results table: time split and energy split for the four runs. `exactly`: every cell at full
+ * precision in SI units, for touch and keyboard users, who cannot hover for the exact figure.
+ * @param {HTMLTableElement} table @param {import('epochcalc').Result} r @param {boolean} [exactly]
  */
-export function renderResultTable(table, r) {
+export function renderResultTable(table, r, exactly = false) {
   const heads = headings(r);
+  const shown = (v, unit, fmt) => (exactly ? (unit ? exact(v, unit) : String(v)) : fmt(v));
   replace(table,
-    h('caption', {}, `Host: ${shortName(r.host.name)}. Accelerator: ${shortName(r.accelerator.name)}. Hover a value for its exact figure.`),
+    h('caption', {}, `Host: ${shortName(r.host.name)}. Accelerator: ${shortName(r.accelerator.name)}.`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
       ...heads.map((c) => h('th', { scope: 'col', title: c.title }, c.text)))),
     h('tbody', {}, ...ROWS.map(([key, label, unit, fmt]) => h('tr', { class: key === 'epoch_time_s' ? 'total' : null },
@@ -50,15 +52,15 @@ export function renderResultTable(table, r) {
         if (key === 'launch_time_s' && role === 'host') return h('td', { 'data-key': `${role}.${which}.${key}`, 'data-value': v, title: 'the host launches no kernels' }, '–');
         return h('td', {
           'data-key': `${role}.${which}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v),
-        }, fmt(v));
+        }, shown(v, unit, fmt));
       })))));
 }
 
 /**
  * The workload table: what the model counts for one epoch (same on both devices).
- * @param {HTMLTableElement} table @param {import('epochcalc').Result} r
+ * @param {HTMLTableElement} table @param {import('epochcalc').Result} r @param {boolean} [exactly]
  */
-export function renderProfileTable(table, r) {
+export function renderProfileTable(table, r, exactly = false) {
   const cols = /** @type {const} */ (['batched', 'batch_one']);
   /** @type {[keyof import('epochcalc').Profile, string, (x: number) => string, string][]} */
   const rows = [
@@ -76,7 +78,8 @@ export function renderProfileTable(table, r) {
       h('th', { scope: 'row' }, label),
       ...cols.map((c) => {
         const v = r.network[c][key];
-        return h('td', { 'data-key': `network.${c}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) }, fmt(v));
+        return h('td', { 'data-key': `network.${c}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) },
+          exactly ? (unit ? exact(v, unit) : String(v)) : fmt(v));
       })))));
 }
 
