@@ -15,6 +15,7 @@ const ID_OF = {
   '/network/batch_size': 'batch_size',
   '/network/dataset': 'dataset',
   '/network/dataset/training_examples': 'examples',
+  '/network/dataset/name': 'dataset-name',
   '/precision': 'precision',
   '/dispatch': 'dispatch',
   '/launch': 'launch',
