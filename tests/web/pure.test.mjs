@@ -6,7 +6,7 @@ import { readLink, writeLink } from '../../web/src/link.js';
 import { describeWins, spans, complement } from '../../web/src/wins.js';
 import { quantity, time, percent, times, faster, count, shortName } from '../../web/src/format.js';
 import { idFor, at, shownText } from '../../web/src/form.js';
-import { switches } from '../../web/src/sweep.js';
+import { switches, timeTicks, labelled } from '../../web/src/sweep.js';
 
 /** A result with just what the wording reads. */
 function result(wins, n = 60000) {
@@ -102,4 +102,18 @@ test('format: slivers, huge ratios, slower devices, counts and long names read a
   assert.equal(shortName('short'), 'short');
   assert.equal([...shortName('x'.repeat(100))].length, 60);
   assert.ok(shortName('x'.repeat(100)).endsWith('…'));
+});
+
+// Regression (issue 7): the time axis stopped at 100 h, and with N = 1 the batch axis labelled 0.1 … 10.
+test('chart axes: time ticks past 100 hours; batch ticks only at whole numbers that do not crowd', () => {
+  const ticks = timeTicks(2e5, 5e7);
+  assert.ok(ticks.some((t) => t > 360000), `ticks ${ticks}`);
+  assert.ok(ticks.every((t) => t >= 2e5 * 0.999 && t <= 5e7 * 1.001));
+  assert.ok(timeTicks(1e-3, 10).includes(1));
+  assert.equal(labelled(0.5, 0.6), false);
+  assert.equal(labelled(1.5, 0.6), false);
+  assert.equal(labelled(9, 1), false, 'one decade: 1, 2 and 5 only');
+  assert.equal(labelled(2, 1), true);
+  assert.equal(labelled(10, 4), true);
+  assert.equal(labelled(20, 4), false);
 });

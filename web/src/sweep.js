@@ -30,7 +30,7 @@ function compact(v) {
 }
 
 /** Which mantissas get a tick label on a log axis spanning `decades`. */
-function labelled(v, decades) {
+export function labelled(v, decades) {
   if (v < 1 || v !== Math.round(v)) return false;  // batch sizes are whole numbers
   const m = Math.round(v / 10 ** Math.floor(Math.log10(v) + 1e-9));
   if (decades > 2.5) return m === 1;
@@ -39,7 +39,7 @@ function labelled(v, decades) {
 }
 
 /** Round times for a log axis: decades below a minute, then minutes and hours; finer if few fit. */
-function timeTicks(lo, hi) {
+export function timeTicks(lo, hi) {
   const levels = [
     [[1], [60, 600, 3600, 36000, 360000, 3600000, 36000000, 360000000]],
     [[1, 2, 5], [60, 120, 300, 600, 1200, 3600, 7200, 18000, 36000, 72000, 180000, 360000, 720000, 1800000, 3600000, 36000000, 360000000]],
