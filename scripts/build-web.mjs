@@ -125,7 +125,7 @@ async function buildOffline(outdir, wrapper) {
     [/<link rel="modulepreload"[^>]*>\n?/, () => ''],
     [/<link rel="preload"[^>]*>\n?/, () => ''],
     // The single file works from disk: no file:// warning.
-    [/<script src="file-check.js" defer><\/script>\n?/, () => ''],
+    [/<script src="file-check.js" async><\/script>\n?/, () => ''],
     [/<script type="module" src="app.js"><\/script>/,
       () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n<script type="module">${code}</script>`],
   ];
