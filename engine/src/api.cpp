@@ -19,7 +19,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-
 // The name of the first number of a result that is NaN or infinite, if any.
 std::optional<std::string> first_non_finite(const Result& r) {
   const auto bad = [](double x) { return !std::isfinite(x); };
@@ -114,11 +113,6 @@ json errors_to_json(const Errors& errors) {
   return {{"schema", error_schema}, {"errors", list}};
 }
 
-json sweep_header_json(const Result& result, const SweepSeries& sweep) {
-  detail::JsonText out;
-  detail::write_sweep_header(out, result, sweep.batch_size.size());
-  return json::parse(out.take());
-}
 
 // Not inlined: solve_json and evaluate both call it, and the module ships one copy.
 [[gnu::noinline]] Solved solve_checked(const json& input) {
@@ -226,7 +220,10 @@ json sweep_document(const json& input, const json& batch_sizes) {
   if (!errors.empty()) return errors_to_json(errors);
   const Evaluation e = evaluate(input, batch_sizes.is_null() ? nullptr : &sizes);
   if (!e.solved.result) return errors_to_json(e.solved.errors);
-  json out = sweep_header_json(*e.solved.result, e.sweep);
+  // The header from the module's own writer; the series as JSON arrays instead of typed arrays.
+  detail::JsonText header;
+  detail::write_sweep_header(header, *e.solved.result, e.sweep.batch_size.size());
+  json out = json::parse(header.take());
   const auto device = [](const DeviceSeries& d) {
     return json{{"epoch_time_s", d.epoch_time_s}, {"work_time_s", d.work_time_s}, {"overhead_time_s", d.overhead_time_s}};
   };

@@ -52,14 +52,21 @@ std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last
   return drop_last ? examples / batch : (examples + batch - 1) / batch;
 }
 
-Workload workload_of(const Scenario& s) {
+Workload counting_workload(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
+                           int element_bytes) {
   Workload w;
-  w.shape = network_shape(s.widths);
-  w.examples = s.dataset.training_examples;
-  w.passes = phase_info(s.assumptions.phase).gemm_passes;
-  w.element_bytes = bytes_per_element(s.precision).value_or(4);
-  w.ops_per_step = static_cast<double>(w.shape.layers) * s.assumptions.ops_per_layer + s.assumptions.extra_ops_per_step;
-  w.drop_last = s.assumptions.drop_last;
+  w.shape = shape;
+  w.examples = examples;
+  w.passes = phase_info(assumptions.phase).gemm_passes;
+  w.element_bytes = element_bytes;
+  w.ops_per_step = static_cast<double>(shape.layers) * assumptions.ops_per_layer + assumptions.extra_ops_per_step;
+  w.drop_last = assumptions.drop_last;
+  return w;
+}
+
+Workload workload_of(const Scenario& s) {
+  Workload w = counting_workload(network_shape(s.widths), s.dataset.training_examples, s.assumptions,
+                                 bytes_per_element(s.precision).value_or(4));
   w.roofline = s.assumptions.overlap == Overlap::roofline;
   w.dispatch = s.dispatch;
   w.launch = s.launch;
@@ -90,15 +97,7 @@ Profile profile_at(const Workload& w, std::int64_t batch) {
 }
 
 Run run_with(const Profile& profile, const Workload& w, const Rates& rates) {
-  const Times t = times_of(profile, w, rates);
-  Run run;
-  run.compute_time_s = t.compute;
-  run.memory_time_s = t.memory;
-  run.work_time_s = t.work;
-  run.dispatch_time_s = t.dispatch;
-  run.launch_time_s = t.launch;
-  run.overhead_time_s = t.overhead;
-  run.epoch_time_s = t.epoch;
+  Run run = times_of(profile, w, rates);
   run.overhead_fraction = safe_ratio(run.overhead_time_s, run.epoch_time_s);
   // Overhead time is priced at zero energy: the model has no idle or dynamic power term.
   run.arithmetic_energy_j = profile.flops * w.flop_energy;
@@ -126,14 +125,7 @@ NetworkShape network_shape(const std::vector<std::int64_t>& widths) {
 
 Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
                       const Assumptions& assumptions, int element_bytes) {
-  Workload w;
-  w.shape = shape;
-  w.examples = training_examples;
-  w.passes = phase_info(assumptions.phase).gemm_passes;
-  w.element_bytes = element_bytes;
-  w.ops_per_step = static_cast<double>(shape.layers) * assumptions.ops_per_layer + assumptions.extra_ops_per_step;
-  w.drop_last = assumptions.drop_last;
-  return profile_at(w, batch_size);
+  return profile_at(counting_workload(shape, training_examples, assumptions, element_bytes), batch_size);
 }
 
 Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator) {
@@ -214,7 +206,7 @@ class WinSearch {
   }
   Gap gap(std::int64_t x) const {
     const Profile p = at(x);
-    const double raw = times_of(p, w_, w_.host).epoch - times_of(p, w_, w_.accelerator).epoch;
+    const double raw = times_of(p, w_, w_.host).epoch_time_s - times_of(p, w_, w_.accelerator).epoch_time_s;
     return {raw, per_x(p, raw)};
   }
 
@@ -223,12 +215,12 @@ class WinSearch {
   std::optional<std::int64_t> roofline_switch(const Rates& rates, std::int64_t lo, std::int64_t hi) const {
     const auto excess = [&](std::int64_t x) {
       const Profile p = at(x);
-      const Times t = times_of(p, w_, rates);
-      return per_x(p, t.compute - t.memory);
+      const Run t = times_of(p, w_, rates);
+      return per_x(p, t.compute_time_s - t.memory_time_s);
     };
     const auto compute_bound = [&](std::int64_t x) {
-      const Times t = times_of(at(x), w_, rates);
-      return t.compute >= t.memory;
+      const Run t = times_of(at(x), w_, rates);
+      return t.compute_time_s >= t.memory_time_s;
     };
     const bool at_lo = compute_bound(lo), at_hi = compute_bound(hi);
     if (at_lo == at_hi) return std::nullopt;

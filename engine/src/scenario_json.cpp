@@ -10,15 +10,21 @@ namespace epochcalc {
 
 namespace {
 
-std::vector<std::string> phase_names() {
-  std::vector<std::string> names;
-  for (const PhaseInfo& p : phases()) names.emplace_back(p.name);
+const std::vector<std::string>& phase_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const PhaseInfo& p : phases()) list.emplace_back(p.name);
+    return list;
+  }();
   return names;
 }
 
-std::vector<std::string> overlap_names() {
-  std::vector<std::string> names;
-  for (const OverlapInfo& o : overlaps()) names.emplace_back(o.name);
+const std::vector<std::string>& overlap_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const OverlapInfo& o : overlaps()) list.emplace_back(o.name);
+    return list;
+  }();
   return names;
 }
 

@@ -31,34 +31,28 @@ struct Workload {
   Rates accelerator;
 };
 
-// The time terms of one epoch on one device: the part of the model every evaluation needs. run_with
-// adds the energies and the overhead fraction; the win search needs only these.
-struct Times {
-  double compute = 0;
-  double memory = 0;
-  double work = 0;
-  double dispatch = 0;
-  double launch = 0;
-  double overhead = 0;
-  double epoch = 0;
-};
-
 // A ratio that stays finite: the model never divides by zero for a validated scenario, but a
 // result must never carry NaN or infinity even if that precondition is broken.
 inline double safe_ratio(double numerator, double denominator) { return denominator > 0 ? numerator / denominator : 0.0; }
 
-inline Times times_of(const Profile& profile, const Workload& w, const Rates& rates) {
-  Times t;
-  t.compute = safe_ratio(profile.flops, rates.peak_flops);
-  t.memory = safe_ratio(profile.bytes, rates.memory_bandwidth);
-  t.work = w.roofline ? (t.compute < t.memory ? t.memory : t.compute) : t.compute + t.memory;
-  t.dispatch = profile.launched_ops * w.dispatch;
-  t.launch = rates.pays_launch ? profile.launched_ops * w.launch : 0.0;
-  t.overhead = t.dispatch + t.launch;
-  t.epoch = t.work + t.overhead;
+// The time terms of one epoch on one device (the Run's *_time_s fields; the rest stay 0): what every
+// evaluation needs. run_with adds the overhead fraction and the energies; the win search needs only these.
+inline Run times_of(const Profile& profile, const Workload& w, const Rates& rates) {
+  Run t;
+  t.compute_time_s = safe_ratio(profile.flops, rates.peak_flops);
+  t.memory_time_s = safe_ratio(profile.bytes, rates.memory_bandwidth);
+  t.work_time_s = w.roofline ? (t.compute_time_s < t.memory_time_s ? t.memory_time_s : t.compute_time_s)
+                             : t.compute_time_s + t.memory_time_s;
+  t.dispatch_time_s = profile.launched_ops * w.dispatch;
+  t.launch_time_s = rates.pays_launch ? profile.launched_ops * w.launch : 0.0;
+  t.overhead_time_s = t.dispatch_time_s + t.launch_time_s;
+  t.epoch_time_s = t.work_time_s + t.overhead_time_s;
   return t;
 }
 
+// What the counts of an epoch need (no devices, no prices): shared by workload_of and epoch_profile.
+Workload counting_workload(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
+                           int element_bytes);
 Workload workload_of(const Scenario& scenario);
 std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last);
 // The profile of an epoch of `steps` steps over `examples` examples (the batch size is only recorded).

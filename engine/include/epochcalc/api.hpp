@@ -42,16 +42,13 @@ struct Evaluation {
 Evaluation evaluate(const nlohmann::ordered_json& input, const std::vector<double>* batch_sizes);
 
 // evaluate() as text for the module: {"schema": "epochcalc/evaluation@1", "result": {...}, "sweep":
-// sweep_header_json} or an error document; the series are moved into `series`, for the caller to hand
+// {schema, accelerator_wins, crossover_batch_size, points}} or an error document; the series are moved into `series`, for the caller to hand
 // over as typed arrays (cleared on error).
 std::string evaluate_json(std::string_view input, const std::vector<double>* batch_sizes, SweepSeries& series);
 
 // The result contract for a solved scenario.
 nlohmann::ordered_json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
 nlohmann::ordered_json errors_to_json(const Errors& errors);
-// The sweep's header (schema, win ranges, point count); the series travel separately (typed arrays
-// in the module, JSON arrays in sweep_document).
-nlohmann::ordered_json sweep_header_json(const Result& result, const SweepSeries& sweep);
 
 // JSON text parsed without exceptions and at most max_json_depth levels deep; on failure nullopt and
 // an E_JSON error naming `what` ("the scenario") and the position.
