@@ -17,6 +17,12 @@ export EPOCHCALC_EMSCRIPTEN_ROOT EPOCHCALC_NODE
 # Debian's em++ finds its acorn module only here (node 20 does not look there by itself).
 [ -d /usr/share/nodejs ] && export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 
+# The glue is minified by Closure (--closure 1 in wasm/CMakeLists.txt), from the npm package of the
+# version this Emscripten was tested with (package.json); Debian's closure-compiler is far older.
+closure="$PWD/node_modules/.bin/google-closure-compiler"
+[ -x "$closure" ] || { echo "build-wasm: $closure is missing; run npm ci (or bash scripts/setup.sh)" >&2; exit 1; }
+export EM_CLOSURE_COMPILER="$closure"
+
 preset=wasm-app
 [ "${1:-}" = "--all" ] && preset=wasm
 cmake --preset wasm >/dev/null

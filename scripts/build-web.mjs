@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// Builds the static page into dist/: web/index.html, app.js (web/src/main.js + uPlot, bundled and
-// minified by esbuild), app.css (web/style.css + uPlot's CSS), epochcalc.js (the engine's wrapper and
-// Emscripten glue, minified) and a copy of epochcalc_core.wasm. Prints the gzip size of everything a
-// first visit loads.
-// Needs the wasm module built first: bash scripts/build-wasm.sh.
+// Builds the static site into dist/, with relative URLs only, so it works from any static host and
+// sub-path:
+//   index.html + app.js + app.css  the page (web/index.html with web/calculator.html inside; main.js
+//                                  and uPlot bundled by esbuild)
+//   epochcalc.js + epochcalc_core.wasm  the engine (hand-written wrapper and Emscripten glue)
+//   epochcalc-element.js           <epoch-overhead-calculator>, <epoch-value>, <epoch-input>: one module
+//                                  with the engine's glue and its own CSS inside; the .wasm beside it
+//   embed.html + embed.js          the iframe embed
+//   examples/                      host pages that embed it (plain HTML, Quarto, Jupyter Book, iframe)
+//   epochcalc-offline.html         the page as one file that opens from disk
+//   sw.js                          the service worker that precaches all of the above
+// Prints the gzip size of what a first visit loads. Needs the wasm module built first
+// (bash scripts/build-wasm.sh).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { precache } from './precache.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,6 +25,61 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUDGET = { total: 150 * 1024, page: 45 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
 const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
+/** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */
+export const ELEMENT_FILES = ['epochcalc-element.js', 'epochcalc_core.wasm'];
+
+/** Markup as shipped: without comments and indentation (the sources keep both for reading). @param {string} html */
+export const compactHtml = (html) => html.replace(/<!--[\s\S]*?-->/g, '').replace(/\s*\n\s*/g, '\n').trim();
+
+/** The calculator's markup (web/calculator.html), shared by the page and every element. */
+const calculatorHtml = () => compactHtml(readFileSync(join(root, 'web/calculator.html'), 'utf8'));
+
+/** The page's markup with the calculator's in its <main>. */
+function pageHtml() {
+  const marker = '<!-- web/calculator.html, included by scripts/build-web.mjs -->';
+  const page = readFileSync(join(root, 'web/index.html'), 'utf8');
+  if (!page.includes(marker)) throw new Error('build-web: web/index.html has no place for web/calculator.html');
+  return compactHtml(page.replace(marker, () => calculatorHtml()));
+}
+
+/**
+ * The page's stylesheet rewritten for an element's shadow root, so one stylesheet serves both: the
+ * page's :root becomes the element's box (which resets everything the host page could pass down), the
+ * dark scheme follows the element's theme, widths are the element's own (container queries) rather
+ * than the window's, and rem (the host page's root size) becomes px at 16px.
+ * @param {string} pageCss  minified
+ */
+export function elementCss(pageCss) {
+  let css = pageCss;
+  const dark = /@media\s*\(prefers-color-scheme:\s*dark\)\s*\{\s*:root\s*\{([^}]*)\}\s*\}/;
+  if (!dark.test(css)) throw new Error('build-web: web/style.css has no dark :root block to turn into a theme');
+  css = css.replace(dark, (_m, vars) => `.ec-root[data-theme=dark]{${vars};color-scheme:dark}`);
+  css = css.replace(/:root/g, '.ec-root');
+  // Rules for the page's own header, footer and body have nothing to style in an element.
+  css = css.replace(/(^|})[^{}]*(?<![\w-])(?:header\.site|footer\.site|\.skip|\.tagline|body)(?![\w-])[^{}]*\{[^{}]*\}/g, '$1');
+  css = css.replace(/@media\s*(\((?:min|max)-width:[^)]*\))/g, '@container $1');
+  css = css.replace(/(\d*\.?\d+)rem\b/g, (_m, n) => `${Number((Number(n) * 16).toFixed(3))}px`);
+  // Host-page rules such as "* { all: revert }" or "div { display: none !important }" reach the host
+  // element only; important rules inside the shadow root win over them.
+  const own = ':host{display:block!important;visibility:visible!important;opacity:1!important}' +
+    ':host([hidden]){display:none!important}' +
+    '.ec-root{all:initial;display:block;container-type:inline-size;color-scheme:light;text-align:left;padding:12px;border-radius:6px}' +
+    '.ec-root[data-view=none]{display:none}' +
+    '[hidden]{display:none!important}';
+  return own + css;
+}
+
+/**
+ * One esbuild bundle with the options every script of the build shares: an ES module, minified,
+ * for the browsers of the last years, with no legal-comment files.
+ * @param {import('esbuild').BuildOptions} options
+ */
+const bundle = (options) => build({
+  bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning', ...options,
+});
+
+/** Code loaded after the first result (the service worker's registration) goes in its own chunk. */
+const LATER_CHUNKS = { splitting: true, chunkNames: '[name]-[hash]' };
 
 /**
  * Builds dist/ and returns the gzip sizes of the files a first visit loads.
@@ -41,29 +105,10 @@ export async function buildWeb(options = {}) {
       b.onResolve({ filter: /^epochcalc$/ }, () => ({ path: './epochcalc.js', external: true }));
     },
   };
-  await build({
-    entryPoints: { app: join(root, 'web/src/main.js') },
-    outdir,
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: ['es2022'],
-    plugins: [engineExternal],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await bundle({ entryPoints: { app: join(root, 'web/src/main.js') }, outdir, plugins: [engineExternal], ...LATER_CHUNKS });
   // The engine: the hand-written wrapper plus the Emscripten glue, which fetches
   // epochcalc_core.wasm next to itself (import.meta.url).
-  await build({
-    entryPoints: { epochcalc: wrapper },
-    outdir,
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: ['es2022'],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await bundle({ entryPoints: { epochcalc: wrapper }, outdir });
   await build({
     entryPoints: { app: join(root, 'web/style.css') },
     outdir,
@@ -71,15 +116,26 @@ export async function buildWeb(options = {}) {
     minify: true,
     logLevel: 'warning',
   });
-  copyFileSync(join(root, 'web/index.html'), join(outdir, 'index.html'));
+  writeFileSync(join(outdir, 'index.html'), pageHtml());
+  await buildElement(outdir, wrapper);
+  copyFileSync(join(root, 'web/embed.html'), join(outdir, 'embed.html'));
+  // Typings for the package (package.json "exports"): the engine's module and the elements.
+  copyFileSync(join(root, 'wasm/epochcalc.d.ts'), join(outdir, 'epochcalc.d.ts'));
+  copyFileSync(join(root, 'web/element.d.ts'), join(outdir, 'epochcalc-element.d.ts'));
+  // The example host pages (README: embedding), served beside the build so their relative URLs work.
+  cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
   copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
   await buildOffline(outdir, wrapper);
+  // Last: the service worker precaches every file written above.
+  await precache(outdir);
 
-  const files = ['index.html', 'file-check.js', 'app.js', 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map((name) => {
+  const sizeOf = (name) => {
     const data = readFileSync(join(outdir, name));
     return { name, bytes: statSync(join(outdir, name)).size, gzip: gzipSync(data, { level: 9 }).length };
-  });
+  };
+  const files = ['index.html', 'file-check.js', 'app.js', 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
+  const element = ELEMENT_FILES.map(sizeOf).reduce((sum, f) => sum + f.gzip, 0);
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
   const page = files.filter((f) => PAGE_FILES.includes(f.name)).reduce((sum, f) => sum + f.gzip, 0);
   if (!options.quiet) {
@@ -92,9 +148,10 @@ export async function buildWeb(options = {}) {
     console.log(`  ${'first visit total'.padEnd(22)}${' '.repeat(11)}${kb(total)}  (budget ${BUDGET.total / 1024} KB)`);
     const offline = statSync(join(outdir, 'epochcalc-offline.html')).size;
     console.log(`  epochcalc-offline.html ${kb(offline)}  (one file that also opens from disk; not loaded by the page)`);
-    if (page > BUDGET.page || total > BUDGET.total) console.warn('build-web: over the size budget');
+    console.log(`  ${'element first visit'.padEnd(22)}${' '.repeat(11)}${kb(element)}  (epochcalc-element.js + wasm; budget ${BUDGET.total / 1024} KB)`);
+    if (page > BUDGET.page || total > BUDGET.total || element > BUDGET.total) console.warn('build-web: over the size budget');
   }
-  return { files, total, page, outdir };
+  return { files, total, page, element, outdir };
 }
 
 /**
@@ -104,22 +161,12 @@ export async function buildWeb(options = {}) {
  * @param {string} outdir @param {string} wrapper
  */
 async function buildOffline(outdir, wrapper) {
-  const js = await build({
-    entryPoints: [join(root, 'web/src/main.js')],
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: ['es2022'],
-    alias: { epochcalc: wrapper },
-    legalComments: 'none',
-    logLevel: 'warning',
-    write: false,
-  });
+  const js = await bundle({ entryPoints: [join(root, 'web/src/main.js')], alias: { epochcalc: wrapper }, write: false });
   // Inside an inline <script>, "</script" would end it early; "<\/script" means the same to JS.
   const code = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   const css = readFileSync(join(outdir, 'app.css'), 'utf8').replace(/<\/style/gi, '<\\/style');
   const wasm64 = readFileSync(join(outdir, 'epochcalc_core.wasm')).toString('base64');
-  const html = readFileSync(join(root, 'web/index.html'), 'utf8');
+  const html = pageHtml();
   const pieces = [
     [/<link rel="stylesheet" href="app.css">/, () => `<style>${css}</style>`],
     [/<link rel="modulepreload"[^>]*>\n?/, () => ''],
@@ -135,6 +182,39 @@ async function buildOffline(outdir, wrapper) {
     out = out.replace(pattern, replacement);
   }
   writeFileSync(join(outdir, 'epochcalc-offline.html'), out);
+}
+
+/**
+ * epochcalc-element.js: the elements with the engine's wrapper and glue bundled in (the glue finds the
+ * .wasm beside the module, by import.meta.url), the calculator's markup and the element's CSS as text;
+ * and embed.js, the iframe page's script, which imports the element module rather than a second copy.
+ * @param {string} outdir @param {string} wrapper
+ */
+async function buildElement(outdir, wrapper) {
+  const pageCss = readFileSync(join(outdir, 'app.css'), 'utf8');
+  const css = elementCss(pageCss);
+  const virtualCss = {
+    name: 'epochcalc-element-css',
+    setup(b) {
+      b.onResolve({ filter: /^epochcalc:element-css$/ }, () => ({ path: 'element-css', namespace: 'epochcalc' }));
+      b.onLoad({ filter: /.*/, namespace: 'epochcalc' }, () => ({ contents: css, loader: 'text' }));
+      b.onLoad({ filter: /calculator\.html$/ }, () => ({ contents: calculatorHtml(), loader: 'text' }));
+    },
+  };
+  await bundle({
+    entryPoints: { 'epochcalc-element': join(root, 'web/src/element.js') },
+    outdir,
+    alias: { epochcalc: wrapper },
+    loader: { '.html': 'text' },
+    plugins: [virtualCss],
+  });
+  const elementExternal = {
+    name: 'epochcalc-element-external',
+    setup(b) {
+      b.onResolve({ filter: /\/element\.js$/ }, () => ({ path: './epochcalc-element.js', external: true }));
+    },
+  };
+  await bundle({ entryPoints: { embed: join(root, 'web/src/embed.js') }, outdir, plugins: [elementExternal], ...LATER_CHUNKS });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

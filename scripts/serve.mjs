@@ -77,6 +77,9 @@ export function serve({ root = join(repo, 'dist'), port = 8080, host = '127.0.0.
       'content-length': stat.size,
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
+      // A sandboxed iframe (embed.html in <iframe sandbox="allow-scripts">) has an opaque origin, so
+      // its module script and .wasm are cross-origin requests: allow them, as static hosts commonly do.
+      'access-control-allow-origin': '*',
     });
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).on('error', () => res.destroy()).pipe(res);

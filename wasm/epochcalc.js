@@ -72,12 +72,24 @@ function checkBatchSizes(sizes) {
 const DEVICE_SERIES = ['epoch_time_s', 'work_time_s', 'overhead_time_s'];
 
 /**
- * Loads the WebAssembly engine. In node, pass `{ wasmBinary: readFileSync(url) }`; in a browser the
- * .wasm next to this file is fetched. Options go to the Emscripten module factory.
+ * In node the glue (built for the web) cannot fetch a file: read the .wasm beside this module. The
+ * specifier is built at run time so that bundlers for the browser leave node's fs alone.
+ * @param {object} options
+ */
+async function withNodeWasm(options) {
+  const inNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+  if (!inNode || options.wasmBinary) return options;
+  const fs = await import(/* @vite-ignore */ ['node', 'fs/promises'].join(':'));
+  return { ...options, wasmBinary: await fs.readFile(new URL('./epochcalc_core.wasm', import.meta.url)) };
+}
+
+/**
+ * Loads the WebAssembly engine: in a browser the .wasm next to this file is fetched, in node it is
+ * read from beside this file (or pass `{ wasmBinary }`). Options go to the Emscripten module factory.
  * @param {object} [options]
  */
 export async function createCalculator(options = {}) {
-  const core = await createEpochcalcCore(options);
+  const core = await createEpochcalcCore(await withNodeWasm(options));
   // The registries and the schema never change while the page runs: parse them once.
   const hardware = JSON.parse(core._hardware()).hardware;
   const datasets = JSON.parse(core._datasets()).datasets;

@@ -58,5 +58,10 @@ export function linkify(text) {
   return parts;
 }
 
-/** @param {string} id @returns {HTMLElement} */
-export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/**
+ * Finds elements by id inside one calculator: the page's document, or an element's shadow root, where
+ * ids are scoped so two calculators on one page never collide.
+ * @param {Document|ShadowRoot} root
+ * @returns {(id: string) => HTMLElement}
+ */
+export const byId = (root) => (id) => /** @type {HTMLElement} */ (root.getElementById(id));

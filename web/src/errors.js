@@ -7,12 +7,13 @@ let serial = 0;
 
 /**
  * The control for an engine error path, or null for the whole document.
+ * @param {Document|ShadowRoot} root  the calculator's root
  * @param {string} path  JSON pointer, e.g. "/network/widths/2" or "/host/peak_flops"
  * @param {string} precision  chosen precision: "/host/peak_flops" means that precision's field
  * @returns {HTMLElement|null}
  */
-export function controlFor(path, precision) {
-  const byPath = (p) => /** @type {HTMLElement|null} */ (document.querySelector(`[data-path="${CSS.escape(p)}"]`));
+export function controlFor(root, path, precision) {
+  const byPath = (p) => /** @type {HTMLElement|null} */ (root.querySelector(`[data-path="${CSS.escape(p)}"]`));
   if (/\/peak_flops$/.test(path)) {
     const field = byPath(`${path}/${precision}`);
     if (field) return field;
@@ -26,15 +27,16 @@ export function controlFor(path, precision) {
 
 /**
  * Marks the controls the errors are about and shows each message next to its control.
+ * @param {Document|ShadowRoot} root
  * @param {{code: string, path: string, message: string}[]} errors
  * @param {string} precision
  * @returns {{control: HTMLElement|null, error: {code: string, path: string, message: string}}[]}
  */
-export function showErrors(errors, precision) {
-  clearErrors();
+export function showErrors(root, errors, precision) {
+  clearErrors(root);
   const placed = [];
   for (const error of errors) {
-    const control = controlFor(error.path, precision);
+    const control = controlFor(root, error.path, precision);
     placed.push({ control, error });
     if (!control) continue;
     const wrapper = /** @type {HTMLElement} */ (control.closest('.field') ?? control);
@@ -55,16 +57,16 @@ export function showErrors(errors, precision) {
   return placed;
 }
 
-/** Removes every field error and aria-invalid mark. */
-export function clearErrors() {
-  for (const box of document.querySelectorAll(`.${ERROR_CLASS}:not(.global)`)) {
+/** Removes every field error and aria-invalid mark. @param {Document|ShadowRoot} root */
+export function clearErrors(root) {
+  for (const box of root.querySelectorAll(`.${ERROR_CLASS}:not(.global)`)) {
     const id = box.id;
-    for (const el of document.querySelectorAll(`[aria-describedby~="${id}"]`)) {
+    for (const el of root.querySelectorAll(`[aria-describedby~="${id}"]`)) {
       const rest = (el.getAttribute('aria-describedby') ?? '').split(' ').filter((x) => x && x !== id);
       if (rest.length) el.setAttribute('aria-describedby', rest.join(' '));
       else el.removeAttribute('aria-describedby');
     }
     box.remove();
   }
-  for (const el of document.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+  for (const el of root.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
 }

@@ -2,7 +2,7 @@
 // come from calc.schema(). The form shows the engine's expansion of the scenario (calc.expand) and
 // reports each edit as (path, typed text); the engine's field editor (calc.set) decides what the
 // text means. Controls carry data-path, the JSON pointer the engine uses in its errors.
-import { $, h, replace, linkify } from './dom.js';
+import { byId, h, replace, linkify } from './dom.js';
 import { quantity, shortName } from './format.js';
 
 /** @typedef {import('epochcalc').Schema} Schema */
@@ -62,6 +62,7 @@ export function shownText(value) {
 
 /**
  * @param {object} opts
+ * @param {Document|ShadowRoot} opts.root   the calculator's root (its ids are scoped to it)
  * @param {Schema} opts.schema
  * @param {import('epochcalc').HardwareEntry[]} opts.hardware
  * @param {import('epochcalc').DatasetEntry[]} opts.datasets
@@ -70,7 +71,8 @@ export function shownText(value) {
  * @param {() => void} opts.settled   the user left a field: errors held back while typing show now
  * @param {(doc: unknown) => void} opts.replaceDoc            a whole new scenario (preset, reset)
  */
-export function createForm({ schema, hardware, datasets, presets, edit, replaceDoc, settled }) {
+export function createForm({ root, schema, hardware, datasets, presets, edit, replaceDoc, settled }) {
+  const $ = byId(root);
   const form = /** @type {HTMLFormElement} */ ($('controls'));
   /** @type {Map<string, FieldSchema>} */
   const specs = new Map(schema.fields.map((f) => [f.path, f]));
@@ -133,7 +135,7 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
     else buildField(spec(path), /** @type {HTMLElement} */ (slot));
   }
   for (const slot of form.querySelectorAll('[data-device]')) buildDevice(/** @type {HTMLElement} */ (slot));
-  document.querySelector('label[for="examples"]')?.append(' ', h('span', { class: 'badge', id: 'dataset-custom', hidden: true }, 'custom'));
+  root.querySelector('label[for="examples"]')?.append(' ', h('span', { class: 'badge', id: 'dataset-custom', hidden: true }, 'custom'));
 
   /** A registry picker (device or dataset) with a "custom" choice. */
   function buildPicker(slot, f, options, customLabel, groups = null) {
@@ -221,7 +223,7 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
 
   /** Sets a control's value unless the user is typing in it. */
   function setValue(el, text) {
-    if (!el || el === document.activeElement) return;
+    if (!el || el === root.activeElement) return;
     if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = text === 'true';
     else if (el.value !== text) el.value = text;
   }
@@ -260,7 +262,7 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
     // An edited preset's description quotes numbers that may no longer hold: the "edited" note takes
     // its place. While a field is being typed in the swap waits until it is left, so the form never
     // moves under the cursor.
-    const active = document.activeElement;
+    const active = root.activeElement;
     const typing = active instanceof HTMLInputElement && form.contains(active) && active.type !== 'checkbox';
     if (!(typing && edited && !$('preset-desc').hidden && $('preset-edited').hidden)) {
       $('preset-desc').textContent = preset ? preset.description : 'A scenario that is not one of the presets.';
@@ -343,7 +345,7 @@ export function createForm({ schema, hardware, datasets, presets, edit, replaceD
   function showReadings(normalized) {
     for (const el of form.querySelectorAll('p.read')) {
       const id = el.id.slice(0, -'-read'.length);
-      const input = /** @type {HTMLInputElement|null} */ (document.getElementById(id));
+      const input = /** @type {HTMLInputElement|null} */ (root.getElementById(id));
       const path = input?.dataset.path ?? '';
       const f = spec(path);
       const text = input?.value.trim() ?? '';

@@ -37,7 +37,8 @@ export function download(name, text, type) {
 export const fileName = (name) => (name || 'epochcalc').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'epochcalc';
 
 /**
- * When the page is embedded in an iframe, tells the host page its height so the frame can fit it.
+ * When the page is embedded in an iframe, tells the host page its height whenever it changes, so the
+ * frame can fit it: { type: "epochcalc:resize", height } (see the README's iframe section).
  */
 export function reportHeightToParent() {
   if (window.parent === window) return;
@@ -46,6 +47,6 @@ export function reportHeightToParent() {
     const height = Math.ceil(document.documentElement.scrollHeight);
     if (height === lastHeight) return;
     lastHeight = height;
-    window.parent.postMessage({ type: 'epochcalc:height', height }, '*');
+    window.parent.postMessage({ type: 'epochcalc:resize', height }, '*');
   }).observe(document.body);
 }

@@ -55,9 +55,10 @@ export function timeTicks(lo, hi) {
   return ticks;
 }
 
-/** Colours from the stylesheet (they change with the colour scheme). */
-function palette() {
-  const css = getComputedStyle(document.documentElement);
+/** Colours from the stylesheet, as they reach the chart (they change with the colour scheme and an
+ * element's theme). @param {Element} el */
+function palette(el) {
+  const css = getComputedStyle(el);
   const get = (name) => css.getPropertyValue(name).trim();
   return {
     text: get('--text'), muted: get('--muted'), grid: get('--grid'), bg: get('--bg'),
@@ -86,7 +87,7 @@ export function createSweepChart(container, table, desc) {
   /** Vertical marker lines with labels. @param {uPlot} u */
   function drawMarks(u) {
     const ctx = u.ctx;
-    const colors = palette();
+    const colors = palette(container);
     const dpr = devicePixelRatio || 1;
     const { top, height: bh, left, width: bw } = u.bbox;
     const line = (x, dash, color, text, atTop) => {
@@ -133,7 +134,7 @@ export function createSweepChart(container, table, desc) {
 
   /** @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r */
   function build(sweep, r) {
-    const colors = palette();
+    const colors = palette(container);
     /** Labels, ticks and grid lines only at the splits `keep` accepts, given the axis's span in decades. */
     const only = (keep) => {
       const filter = (u, splits) => {
@@ -206,8 +207,7 @@ export function createSweepChart(container, table, desc) {
     const configured = r.network.batched.batch_size;
     marks.batch = Math.min(configured, n);
     marks.label = configured > n ? `your batch: ${int(configured)} (one step of ${int(n)})` : `your batch: ${int(configured)}`;
-    const theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    const nextKey = [theme, r.host.name, r.accelerator.name].join('|');
+    const nextKey = [palette(container).bg, r.host.name, r.accelerator.name].join('|');
     // Axis label density depends on the ranges, so rebuild when they change too.
     let lo = Infinity;
     let hi = 0;
@@ -273,10 +273,12 @@ export function createSweepChart(container, table, desc) {
   new ResizeObserver(() => {
     if (plot && container.clientWidth > 0) plot.setSize({ width: container.clientWidth, height: height() });
   }).observe(container);
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  /** Draws again with the colours now in force (the colour scheme or the theme changed). */
+  function redraw() {
     key = '';
     if (lastArgs) update(...lastArgs);
-  });
+  }
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
 
-  return { update };
+  return { update, redraw };
 }

@@ -1,0 +1,53 @@
+// The offline step of the web build: bundles web/sw.js (Workbox precaching) to <outdir>/sw.js and fills
+// in the list of every file of the build, each with a content hash (workbox-build's getManifest, which
+// needs no network). Runs last, after every other file of outdir is written; files added later to the
+// build are picked up by the glob.
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getManifest } from 'workbox-build';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the manifest goes in the worker's source (Workbox's convention). */
+const INJECTION_POINT = 'self.__WB_MANIFEST';
+
+/**
+ * Writes <outdir>/sw.js precaching every file in outdir except sw.js itself and source maps.
+ * @param {string} outdir
+ * @returns {Promise<{ count: number, size: number }>} files precached and their total bytes
+ */
+export async function precache(outdir) {
+  const dir = resolve(outdir);
+  const { manifestEntries, count, size, warnings } = await getManifest({
+    globDirectory: dir,
+    globPatterns: ['**/*'],
+    globIgnores: ['sw.js', '**/*.map'],
+    // Workbox leaves out files over 2 MB by default; the wasm and the single-file copy (the wasm as
+    // base64, ~1 MB) grow, so allow plenty. A file left out anyway is a warning, and fails the build.
+    maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+  });
+  if (warnings.length) throw new Error(`precache: ${warnings.join('; ')}`);
+
+  const bundle = await build({
+    entryPoints: [join(root, 'web/sw.js')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: ['es2022'],
+    // Workbox's development logging is dropped in production.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'silent',
+    write: false,
+  });
+  const code = bundle.outputFiles[0].text;
+  const at = code.indexOf(INJECTION_POINT);
+  if (at < 0 || code.indexOf(INJECTION_POINT, at + 1) >= 0) {
+    throw new Error(`precache: web/sw.js must use ${INJECTION_POINT} exactly once`);
+  }
+  const list = JSON.stringify(manifestEntries.map(({ url, revision }) => ({ url, revision })));
+  writeFileSync(join(dir, 'sw.js'), code.slice(0, at) + list + code.slice(at + INJECTION_POINT.length));
+  return { count, size };
+}

@@ -1,0 +1,338 @@
+// One calculator: the scenario document as written, the form built from the engine's schema, and every
+// view (headline, bars, sweep, tables, export, method) drawn from one calc.evaluate per edit. The page
+// mounts it on its document; each <epoch-overhead-calculator> mounts it on its shadow root, so the page
+// and every embed share this one implementation. No scenario rule is decided here: calc.set reads each
+// typed value, calc.expand shows presets and registry devices in full.
+import { EpochcalcError } from 'epochcalc';
+import { byId, h, replace } from './dom.js';
+import { createForm } from './form.js';
+import { showErrors, clearErrors } from './errors.js';
+import { renderBars, renderLegend } from './bars.js';
+import { renderResultTable, renderProfileTable, toCsv } from './tables.js';
+import { renderHeadline, sentence, report, nowLine } from './summary.js';
+import { createSweepChart } from './sweep.js';
+import { copyText, download, fileName } from './share.js';
+
+/** @typedef {{code: string, path: string, message: string}} EngineError */
+
+/** While typing, a field's error waits for this pause (or for the user to leave the field): "20 u" on the
+ * way to "20 us" is not worth a red message. */
+const ERROR_PAUSE_MS = 700;
+
+/** An engine error list from anything thrown. @param {unknown} err @returns {EngineError[]} */
+export const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [{ code: 'E_INTERNAL', path: '', message: String(err) }]);
+
+/**
+ * Mounts a calculator on markup already in `root` (web/calculator.html).
+ * @param {object} o
+ * @param {Document|ShadowRoot} o.root
+ * @param {HTMLElement} o.marker  carries data-updates (a counter per recompute) and data-ready
+ * @param {any} o.calc  the engine (createCalculator)
+ * @param {Set<string>|null} [o.parts]  the data-part names to show (an element's view); null: the whole page
+ * @param {(doc: unknown) => void} [o.onEdit]  the user changed the document (the page records it in its link)
+ * @param {(result: import('epochcalc').Result) => void} [o.onResult]
+ * @param {(errors: EngineError[]) => void} [o.onErrors]
+ * @param {((doc: unknown) => string)|null} [o.linkFor]  the address of a link to this calculation, if there is one
+ */
+export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null }) {
+  const $ = byId(root);
+  const status = $('status');
+  const schema = calc.schema();
+  $('method-bytes').textContent = schema.precisions.map((p) => `${p.bytes} for ${p.id}`).join(', ');
+  $('method-passes').textContent = schema.phases.map((p) => `${p.gemm_passes} for ${p.id}`).join(', ');
+
+  const all = [...root.querySelectorAll('[data-part]')].map((el) => /** @type {HTMLElement} */ (el));
+  const parts = shown ?? new Set(all.map((el) => el.dataset.part));
+  for (const el of all) el.hidden = !parts.has(el.dataset.part ?? '');
+  $('copy-link').hidden = !linkFor;
+  // A few inputs beside a compact view need no heading and no running summary of their own.
+  const fewControls = parts.has('controls') && !parts.has('json');
+  $('controls-h').classList.toggle('visually-hidden', fewControls);
+  root.querySelector('.layout')?.classList.toggle('single', !parts.has('controls') || fewControls);
+
+  /**
+   * An error in the user's words: the field's label where the form has the field, else the key as the
+   * scenario JSON writes it (JSON pointers stay in the API and the CLI's --json).
+   * @param {{path: string, message: string}} e
+   */
+  const said = (e) => {
+    if (!e.path) return e.message;
+    const field = schema.fields.find((f) => f.path === e.path.replace(/^\/network\/widths\/\d+$/, '/network/widths/-'));
+    if (field) return `${field.label}: ${e.message}`;
+    const key = e.path.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+    return `“${key}” in the scenario JSON: ${e.message}`;
+  };
+
+  /** The scenario as written: what a link holds and what calc.set edits. */
+  let doc = /** @type {any} */ ({ preset: schema.default_preset });
+  /**
+   * The last scenario that solved, with its result: what the exports and the `result` property use.
+   * @type {{doc: unknown, result: import('epochcalc').Result}|null}
+   */
+  let good = null;
+  let updates = 0;
+  /** The engine's expansion of `doc`, as the form shows it. @type {any} */
+  let expanded = {};
+  let chartDrawn = false;
+  /** Errors held back while the user types; shown after a pause or when they leave the field. */
+  let held = /** @type {EngineError[]|null} */ (null);
+  let heldTimer = 0;
+
+  /** One field typed or picked, read by the engine. @param {string} path @param {string} text @param {{typing?: boolean}} [how] */
+  function edit(path, text, how = {}) {
+    try {
+      doc = calc.set(doc, path, text);
+    } catch (err) {
+      return showInvalid(errorsOf(err));
+    }
+    onEdit?.(doc);
+    update(undefined, how.typing);
+  }
+
+  const form = createForm({
+    root, schema, hardware: calc.hardware(), datasets: calc.datasets(), presets: calc.presets(),
+    edit,
+    replaceDoc: (next) => load(next, { edited: true }),
+    settled: () => {
+      if (held) showInvalid(held);
+    },
+  });
+  const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
+  renderLegend($('legend'));
+
+  /**
+   * Shows a new scenario document: from a link, a preset, an attribute or the JSON editor. A document
+   * the engine cannot even expand (bad JSON, not an object, an unknown preset) is shown with its errors
+   * and kept as written; the form waits until it is fixed.
+   * @param {unknown} next
+   * @param {{edited?: boolean, text?: string}} [how]  edited: report it through onEdit; text: the text
+   *   it came from, when it may not be JSON
+   */
+  function load(next, { edited = false, text } = {}) {
+    const { problem, shown } = tryExpand(next, text);
+    const box = $('link-problem');
+    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = text ?? JSON.stringify(next, null, 2);
+    box.hidden = !problem;
+    $('scenario-fields').hidden = Boolean(problem);
+    if (problem) {
+      replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
+        'Fix it in the JSON below, or start from the default preset.'),
+      h('ul', {}, ...problem.map((e) => h('li', {}, said(e)))));
+      editor.open = true;
+      good = null;
+      setStale([], parts.has('json') ? [] : problem);
+      status.hidden = false;
+      status.textContent = 'The scenario is not valid yet: see the scenario form.';
+      marker.dataset.updates = String(++updates);
+      onErrors?.(problem);
+      return;
+    }
+    doc = next;
+    if (edited) onEdit?.(doc);
+    update(shown);
+  }
+
+  /** The engine's expansion of a document, or the errors that stop it. @param {unknown} next @param {string} [text] */
+  function tryExpand(next, text) {
+    try {
+      return { problem: null, shown: calc.expand(next === undefined ? /** @type {string} */ (text) : next) };
+    } catch (err) {
+      return { problem: errorsOf(err), shown: null };
+    }
+  }
+
+  /**
+   * Solves the document and shows everything, or the errors next to their fields.
+   * @param {unknown} [shown]  the document's expansion, when the caller has it already
+   * @param {boolean} [typing]  an edit in progress: hold its errors back for a pause
+   */
+  function update(shown, typing = false) {
+    clearTimeout(heldTimer);
+    held = null;
+    // A counter that tells scripts (and the browser tests) that a recompute happened.
+    marker.dataset.updates = String(++updates);
+    if (shown) {
+      expanded = shown;
+    } else {
+      const next = tryExpand(doc);
+      if (next.problem) return load(doc);
+      expanded = next.shown;
+    }
+    form.render(expanded, doc);
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = JSON.stringify(doc, null, 2);
+    let evaluation;
+    try {
+      evaluation = calc.evaluate(doc);
+    } catch (err) {
+      form.showReadings(null);
+      const errors = errorsOf(err);
+      onErrors?.(errors);
+      // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit.
+      if (typing && good) {
+        held = errors;
+        heldTimer = window.setTimeout(() => { if (held) showInvalid(held); }, ERROR_PAUSE_MS);
+        $('answer').classList.add('pending');
+        $('results').classList.add('pending');
+        return;
+      }
+      return showInvalid(errors);
+    }
+    const { result, sweep } = evaluation;
+    clearErrors(root);
+    good = { doc, result };
+    setStale(null);
+    status.hidden = true;
+    form.showReadings(result.scenario);
+    // Only what the view shows is drawn: a hidden calculator behind a paragraph stays cheap to drag.
+    if (parts.has('headline')) {
+      $('sentence').textContent = sentence(result);
+      renderHeadline($('headline'), result);
+    }
+    if (parts.has('controls') && !fewControls) {
+      $('now').textContent = nowLine(result);
+      $('now').hidden = false;
+    }
+    if (parts.has('bars')) renderBars($('bars'), $('formula'), result);
+    if (parts.has('table')) {
+      renderTables(result);
+      replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
+    }
+    if (parts.has('export')) /** @type {HTMLTextAreaElement} */ ($('report')).value = report(result, calc.version);
+    onResult?.(result);
+    if (!parts.has('sweep')) {
+      marker.dataset.ready = 'true';
+      return;
+    }
+    // The first chart waits for the first numbers to be on screen; after that it updates in step.
+    if (chartDrawn) chart.update(sweep, result);
+    else requestAnimationFrame(() => {
+      chartDrawn = true;
+      chart.update(sweep, result);
+      marker.dataset.ready = 'true';
+    });
+  }
+
+  /** The two tables, rounded for reading or at full precision for anyone who cannot hover. */
+  const exactBox = /** @type {HTMLInputElement} */ ($('exact-values'));
+  /** @param {import('epochcalc').Result} result */
+  function renderTables(result) {
+    renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked);
+    renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result, exactBox.checked);
+  }
+  exactBox.addEventListener('change', () => { if (good) renderTables(good.result); });
+
+  /** @param {EngineError[]} errors */
+  function showInvalid(errors) {
+    clearTimeout(heldTimer);
+    held = null;
+    onErrors?.(errors);
+    const placed = showErrors(root, errors, String(expanded?.precision ?? schema.defaults['/precision']));
+    // A field the view does not show cannot carry its message: it goes in the banner instead.
+    const shownControl = (p) => p.control && p.control.getClientRects().length > 0;
+    setStale(placed.filter(shownControl), placed.filter((p) => !shownControl(p)).map((p) => p.error));
+  }
+
+  /**
+   * Greys the last good result while the input is invalid, with a note that says which field to fix;
+   * errors without a field (an unknown field, a whole-document problem, a hidden field) go in a banner.
+   * @param {{control: HTMLElement|null}[]|null} placed  null when the input is valid again
+   * @param {{path: string, message: string}[]} [unplaced]
+   */
+  function setStale(placed, unplaced = []) {
+    const stale = placed != null;
+    for (const id of ['answer', 'results']) $(id).classList.remove('pending');
+    // Exports say what they hold: the link and the JSON carry the input as typed, valid or not; the
+    // CSV and the report describe a result, so they wait for a valid one instead of a stale one.
+    for (const id of ['download-csv', 'copy-report']) /** @type {HTMLButtonElement} */ ($(id)).disabled = stale;
+    $('export-note').hidden = !stale;
+    $('results').classList.toggle('empty', good == null);
+    $('now').classList.toggle('stale', stale);
+    $('answer').classList.toggle('stale', stale && good != null);
+    $('results').classList.toggle('stale', stale && good != null);
+    const note = $('stale-note');
+    const global = $('global-error');
+    note.hidden = !stale;
+    global.hidden = unplaced.length === 0;
+    replace(global, ...unplaced.map((e) => h('span', { class: 'item' }, said(e))),
+      unplaced.length > 0 && parts.has('json') && h('button', { type: 'button', class: 'link', onclick: openJson }, 'Edit the scenario JSON'));
+    if (!stale) return;
+    const labels = placed.map((p) => p.control && labelOf(p.control)).filter(Boolean);
+    const fields = [...new Set(labels)].join(', ');
+    const first = placed.find((p) => p.control)?.control;
+    replace(note,
+      good ? 'Showing the last valid result. ' : 'No result yet. ',
+      fields ? `Fix ${fields} to update it.` : parts.has('controls') || parts.has('json') ? 'Fix the scenario to update it.' : '',
+      first && ' ',
+      first && h('button', { type: 'button', class: 'link', onclick: () => first.focus() }, 'Go to the field'));
+    if (!good) {
+      status.hidden = false;
+      status.textContent = parts.has('controls') ? 'The scenario is not valid yet: see the highlighted field.' : 'The scenario is not valid yet.';
+    }
+  }
+
+  function openJson() {
+    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
+    editor.open = true;
+    $('scenario-json').focus();
+  }
+
+  /** The visible label of a control, for messages. @param {HTMLElement} el */
+  function labelOf(el) {
+    const label = el.id ? root.querySelector(`label[for="${el.id}"]`) : null;
+    const text = label?.textContent ?? el.getAttribute('aria-label') ?? el.querySelector('.label')?.textContent ?? '';
+    const legend = el.closest('fieldset.device')?.querySelector('legend')?.firstChild?.textContent?.trim();
+    const name = text.replace(/\s+/g, ' ').trim();
+    return legend && el.closest('fieldset.device') ? `${legend} ${name.toLowerCase()}` : `“${name}”`;
+  }
+
+  // The JSON editor: any scenario, checked by the engine.
+  $('scenario-json-apply').addEventListener('click', () => {
+    const text = /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value;
+    let next;
+    try {
+      next = JSON.parse(text);
+    } catch {
+      return load(undefined, { text });
+    }
+    load(next, { edited: true });
+  });
+  $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, { edited: true }));
+
+  // Export buttons.
+  const exportStatus = $('export-status');
+  const reportBox = /** @type {HTMLTextAreaElement} */ ($('report'));
+  const say = (text) => { exportStatus.textContent = text; };
+  $('copy-link').addEventListener('click', async () => {
+    if (!linkFor) return;
+    say((await copyText(linkFor(doc), reportBox)) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
+  });
+  $('copy-json').addEventListener('click', async () => {
+    const json = JSON.stringify(doc, null, 2);
+    say((await copyText(json, reportBox)) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
+  });
+  $('download-csv').addEventListener('click', () => {
+    if (!good) return say('Nothing to export yet.');
+    download(`${fileName(good.result.scenario.name)}.csv`, toCsv(good.result), 'text/csv');
+    say('CSV downloaded (SI units: seconds, joules).');
+  });
+  $('copy-report').addEventListener('click', async () => {
+    if (!good) return say('Nothing to report yet.');
+    const text = report(good.result, calc.version);
+    reportBox.value = text;
+    say((await copyText(text, reportBox)) ? 'Report paragraph copied.' : 'The paragraph is selected: copy it from the box.');
+  });
+
+  return {
+    load,
+    edit,
+    /** The scenario document as written. */
+    get doc() { return doc; },
+    /** The last result that solved, or null. */
+    get result() { return good?.result ?? null; },
+    /** Shows errors that did not come from the form (an element's attributes). @param {EngineError[]} errors */
+    showErrors: (errors) => showInvalid(errors),
+    /** Draws the chart again with the colours now in force. */
+    redraw: () => chart.redraw(),
+  };
+}

@@ -1,0 +1,28 @@
+// The iframe embed (embed.html): one <epoch-overhead-calculator> configured from the address
+// (?preset=…&view=…&theme=…&controls=…&<dotted.path>=<value>, the same names as the element's
+// attributes), which tells its parent frame its height on every change.
+import './element.js';
+import { reportHeightToParent } from './share.js';
+
+const calculator = document.createElement('epoch-overhead-calculator');
+calculator.id = 'calculator';
+/** @type {{code: string, path: string, message: string}[]} */
+const bad = [];
+for (const [name, value] of new URLSearchParams(location.search)) {
+  try {
+    calculator.setAttribute(name, value);
+  } catch {
+    bad.push({ code: 'E_FIELD', path: '', message: `“${name}” in the address is not a field name` });
+  }
+}
+document.body.style.margin = '0';
+const loading = document.getElementById('embed-loading');
+if (loading) calculator.append(loading);
+document.body.append(calculator);
+if (bad.length) {
+  calculator.addEventListener('result', () => calculator.dispatchEvent(new CustomEvent('error', { detail: bad })), { once: true });
+  console.error(bad.map((e) => e.message).join('\n'));
+}
+reportHeightToParent();
+// Offline use is set up after the first result, from its own small chunk.
+import('./offline.js').then((offline) => offline.registerOffline());
