@@ -56,7 +56,7 @@ export function elementCss(pageCss) {
   css = css.replace(dark, (_m, vars) => `.ec-root[data-theme=dark]{${vars};color-scheme:dark}`);
   css = css.replace(/:root/g, '.ec-root');
   // Rules for the page's own header, footer and body have nothing to style in an element.
-  css = css.replace(/(^|})[^{}]*(?<![\w-])(?:header\.site|footer\.site|\.skip|\.tagline|body)(?![\w-])[^{}]*\{[^{}]*\}/g, '$1');
+  css = css.replace(/(?<=^|\})[^{}@]*(?<![\w-])(?:header\.site|footer\.site|\.skip|\.tagline|body)(?![\w-])[^{}]*\{[^{}]*\}/g, '');
   css = css.replace(/@media\s*(\((?:min|max)-width:[^)]*\))/g, '@container $1');
   css = css.replace(/(\d*\.?\d+)rem\b/g, (_m, n) => `${Number((Number(n) * 16).toFixed(3))}px`);
   // Host-page rules such as "* { all: revert }" or "div { display: none !important }" reach the host

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { serve, resolvePath } from '../../scripts/serve.mjs';
-import { BUDGET } from '../../scripts/build-web.mjs';
+import { BUDGET, ELEMENT_FILES } from '../../scripts/build-web.mjs';
 import { ensureDist, dist } from './helpers.mjs';
 
 /** @type {{url: string, close: () => Promise<void>}} */
@@ -80,8 +80,15 @@ test('first visit stays within the gzip budget', () => {
   assert.ok(total <= BUDGET.total, `first visit ${(total / 1024).toFixed(1)} KB gzip > ${BUDGET.total / 1024} KB`);
 });
 
+test("an element's first visit (the module with its glue, chart and CSS, and the wasm) stays within the same budget", () => {
+  const gz = (name) => gzipSync(readFileSync(join(dist, name)), { level: 9 }).length;
+  assert.deepEqual(ELEMENT_FILES, ['epochcalc-element.js', 'epochcalc_core.wasm']);
+  const total = ELEMENT_FILES.reduce((s, f) => s + gz(f), 0);
+  assert.ok(total <= BUDGET.total, `element first visit ${(total / 1024).toFixed(1)} KB gzip > ${BUDGET.total / 1024} KB`);
+});
+
 test('the page loads nothing from elsewhere: no external URLs in html, css or js', () => {
-  for (const name of ['index.html', 'app.css', 'app.js', 'epochcalc.js']) {
+  for (const name of ['index.html', 'app.css', 'app.js', 'epochcalc.js', 'epochcalc-element.js', 'embed.html', 'embed.js', 'sw.js']) {
     const text = readFileSync(join(dist, name), 'utf8');
     // Links to datasheets are data (in the wasm registry), not loaded resources.
     const loads = text.match(/(src|href)=["']https?:|@import\s+url\(["']?https?:|url\(["']?https?:/g);

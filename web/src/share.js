@@ -44,7 +44,9 @@ export function reportHeightToParent() {
   if (window.parent === window) return;
   let lastHeight = 0;
   new ResizeObserver(() => {
-    const height = Math.ceil(document.documentElement.scrollHeight);
+    // The content's own height: scrollHeight would never report less than the frame's current height,
+    // so a frame could grow but never shrink back.
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === lastHeight) return;
     lastHeight = height;
     window.parent.postMessage({ type: 'epochcalc:resize', height }, '*');

@@ -1,0 +1,288 @@
+// Embedding: <epoch-overhead-calculator> on host pages (hostile CSS, several on one page, attributes and
+// events, the author's fallback content), a reactive paragraph (<epoch-input> and <epoch-value>), the
+// iframe embed in a sandboxed frame, and the example pages the README points to.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setUp, repo } from './helpers.mjs';
+import { formatField, valueAt } from '../../web/src/field-format.js';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+const HOSTILE_CSS = `* { all: revert } div, span, p { display: none !important } body { color: transparent; font-size: 40px }`;
+
+/**
+ * Opens a host page served at /test-host/<name>.html (so "../epochcalc-element.js" is the build's), with
+ * every request counted and anything not from the server refused.
+ * @param {string} body  the host page's body @param {{ css?: string, width?: number, delayWasmMs?: number }} [opts]
+ */
+async function host(body, opts = {}) {
+  const context = await env.browser.newContext({ viewport: { width: opts.width ?? 1100, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  const origin = new URL(env.url).origin;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
+<style>${opts.css ?? ''}</style><script type="module" src="../epochcalc-element.js"></script></head><body>${body}</body></html>`;
+  await page.route('**/*', async (route) => {
+    const url = route.request().url();
+    requests.push(url);
+    if (!url.startsWith(origin)) return route.abort();
+    if (url.startsWith(`${origin}/test-host/`)) return route.fulfill({ contentType: 'text/html', body: html });
+    if (opts.delayWasmMs && url.endsWith('.wasm')) await new Promise((r) => setTimeout(r, opts.delayWasmMs));
+    return route.continue();
+  });
+  await page.goto(`${env.url}test-host/page.html`);
+  return Object.assign(page, { problems, requests });
+}
+
+/** Waits until the element with this id has a result. */
+const resultOf = (page, id) => page.waitForFunction((i) => /** @type {any} */ (document.getElementById(i))?.result, id)
+  .then((h) => h.jsonValue());
+
+/** What an element shows: its headline figures (data-value) and sentence, read inside its shadow root. */
+const shown = (page, id) => page.evaluate((i) => {
+  const root = /** @type {ShadowRoot} */ (document.getElementById(i)?.shadowRoot);
+  const big = (key) => root.querySelector(`[data-key="${key}"]`);
+  const box = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; };
+  const sentence = /** @type {HTMLElement} */ (root.getElementById('sentence'));
+  const style = getComputedStyle(sentence);
+  return {
+    host: Number(big('host.batched.epoch')?.getAttribute('data-value')),
+    accelerator: Number(big('accelerator.batched.epoch')?.getAttribute('data-value')),
+    hostText: big('host.batched.epoch')?.textContent,
+    sentence: sentence.textContent,
+    color: style.color,
+    fontSize: style.fontSize,
+    visible: sentence.checkVisibility() && big('host.batched.epoch')?.checkVisibility(),
+    element: box(/** @type {HTMLElement} */ (document.getElementById(i))),
+    bars: box(/** @type {HTMLElement} */ (root.getElementById('bars'))),
+  };
+}, id);
+
+test('two elements with different presets under hostile host CSS: each shows its own numbers, unchanged by the CSS', async () => {
+  const body = `<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact"></epoch-overhead-calculator>
+<epoch-overhead-calculator id="b" preset="cifar10-inference-xeon-vs-l4" view="compact"></epoch-overhead-calculator>`;
+  const plain = await host(body);
+  const hostile = await host(body, { css: HOSTILE_CSS });
+  for (const [id, preset] of [['a', 'mnist-cpu-vs-h100'], ['b', 'cifar10-inference-xeon-vs-l4']]) {
+    const expected = env.calc.solve({ preset });
+    for (const page of [plain, hostile]) await resultOf(page, id);
+    const calm = await shown(plain, id);
+    const attacked = await shown(hostile, id);
+    assert.equal(attacked.host, expected.host.batched.epoch_time_s, `${id} host`);
+    assert.equal(attacked.accelerator, expected.accelerator.batched.epoch_time_s, `${id} accelerator`);
+    assert.ok(attacked.visible, `${id} is visible under hostile CSS`);
+    assert.notEqual(attacked.color, 'rgba(0, 0, 0, 0)', `${id} text is not transparent`);
+    // The host page's CSS changes nothing inside: same text size, same layout.
+    assert.equal(attacked.fontSize, calm.fontSize, id);
+    assert.deepEqual(attacked.element, calm.element, `${id} element box`);
+    assert.deepEqual(attacked.bars, calm.bars, `${id} bars box`);
+    assert.equal(attacked.sentence, calm.sentence);
+  }
+  const [a, b] = [await shown(hostile, 'a'), await shown(hostile, 'b')];
+  assert.notEqual(a.host, b.host, 'the two presets differ');
+  assert.deepEqual([...plain.problems, ...hostile.problems], []);
+  await plain.context().close();
+  await hostile.context().close();
+});
+
+test('three elements share one module and one .wasm download; the fallback content shows until the engine is ready', async () => {
+  const page = await host(`<epoch-overhead-calculator id="a" view="bars"><p id="fallback">A static figure of the default scenario.</p></epoch-overhead-calculator>
+<epoch-overhead-calculator id="b" preset="fashion-mnist-laptop" view="table"></epoch-overhead-calculator>
+<epoch-overhead-calculator id="c" preset="mnist-compiled-graph" view="sweep"></epoch-overhead-calculator>`, { delayWasmMs: 800 });
+  // While the .wasm is on its way, the author's own content is what readers see.
+  await page.waitForSelector('#fallback', { state: 'visible' });
+  for (const id of ['a', 'b', 'c']) await resultOf(page, id);
+  assert.equal(await page.isVisible('#fallback'), false, 'the live view replaced the fallback');
+  const count = (suffix) => page.requests.filter((u) => new URL(u).pathname.endsWith(suffix)).length;
+  assert.equal(count('/epochcalc_core.wasm'), 1, 'one .wasm request');
+  assert.equal(count('/epochcalc-element.js'), 1, 'one module request');
+  // Each shows its own view: the chart only in c, the table only in b.
+  const has = (id, sel) => page.evaluate(([i, s]) => Boolean(document.getElementById(i)?.shadowRoot?.querySelector(s)?.checkVisibility()), [id, sel]);
+  assert.equal(await has('c', '#sweep-chart canvas'), true);
+  assert.equal(await has('a', '#sweep-chart canvas'), false);
+  assert.equal(await has('b', '#result-table td'), true);
+  assert.equal(await has('a', '#controls'), false, 'no controls unless asked for');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('attributes: a field by its dotted path, read by the engine; result and error events; .scenario and .result', async () => {
+  const page = await host('<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact" dispatch="20 us"></epoch-overhead-calculator>');
+  const first = await resultOf(page, 'a');
+  assert.equal(first.scenario.dispatch, 20e-6, 'dispatch="20 us" read by the engine');
+  assert.equal(first.accelerator.batched.epoch_time_s, env.calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: '20 us' }).accelerator.batched.epoch_time_s);
+
+  /** Sets attributes and returns the next event of that type. */
+  const next = (type, attrs) => page.evaluate(([t, a]) => new Promise((resolve) => {
+    const el = /** @type {any} */ (document.getElementById('a'));
+    el.addEventListener(t, (e) => resolve({ detail: e.detail, scenario: el.scenario, result: el.result }), { once: true });
+    for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
+  }), [type, attrs]);
+
+  const edited = await next('result', { 'network.batch_size': '64', 'accelerator.memory_bandwidth': '2 TB/s' });
+  const expected = env.calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: '20 us', network: { batch_size: 64 }, accelerator: { memory_bandwidth: '2 TB/s' } });
+  assert.equal(edited.detail.accelerator.batched.epoch_time_s, expected.accelerator.batched.epoch_time_s);
+  assert.equal(edited.detail.network.batched.batch_size, 64);
+  assert.deepEqual(edited.result, edited.detail, '.result is the last result');
+  assert.equal(edited.scenario.network.batch_size, 64, '.scenario holds the document as the engine edited it');
+  assert.equal(edited.scenario.accelerator.memory_bandwidth, '2 TB/s', 'a quantity stays as written');
+  assert.equal((await shown(page, 'a')).accelerator, expected.accelerator.batched.epoch_time_s, 'shown on screen');
+
+  // An invalid value is reported like any other input: the engine's code and path, shown in the element.
+  const bad = await next('error', { dispatch: 'fast' });
+  assert.equal(bad.detail[0].code, 'E_UNIT');
+  assert.equal(bad.detail[0].path, '/dispatch');
+  const banner = await page.evaluate(() => document.getElementById('a')?.shadowRoot?.getElementById('global-error')?.textContent ?? '');
+  // Said in the page's words: the field's label, the value as written.
+  assert.match(banner, /^Dispatch per operation: "fast"/);
+  assert.equal(bad.result.accelerator.batched.epoch_time_s, expected.accelerator.batched.epoch_time_s, 'the last result stays');
+
+  const fixed = await next('result', { dispatch: '5 us' });
+  assert.equal(fixed.detail.scenario.dispatch, 5e-6);
+  // Assigning .scenario loads a whole document.
+  const assigned = await page.evaluate(() => new Promise((resolve) => {
+    const el = /** @type {any} */ (document.getElementById('a'));
+    el.addEventListener('result', (e) => resolve(e.detail), { once: true });
+    el.scenario = { preset: 'fashion-mnist-laptop' };
+  }));
+  assert.equal(/** @type {any} */ (assigned).host.batched.epoch_time_s, env.calc.solve({ preset: 'fashion-mnist-laptop' }).host.batched.epoch_time_s);
+  // theme="dark" recolours the element.
+  const background = () => page.evaluate(() => getComputedStyle(/** @type {Element} */ (document.getElementById('a')?.shadowRoot?.querySelector('.ec-root'))).backgroundColor);
+  const light = await background();
+  await page.evaluate(() => document.getElementById('a')?.setAttribute('theme', 'dark'));
+  await page.waitForFunction((l) => getComputedStyle(/** @type {Element} */ (document.getElementById('a')?.shadowRoot?.querySelector('.ec-root'))).backgroundColor !== l, light);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('an unknown preset, a broken scenario attribute or an unknown field is an error in the element, not a crash', async () => {
+  const page = await host(`<epoch-overhead-calculator id="p" preset="nope" view="compact"></epoch-overhead-calculator>
+<epoch-overhead-calculator id="s" scenario="{not json" view="compact"></epoch-overhead-calculator>
+<epoch-overhead-calculator id="f" view="compact" network.batch_sise="8"></epoch-overhead-calculator>`);
+  for (const id of ['p', 's', 'f']) {
+    await page.waitForFunction((i) => (document.getElementById(i)?.shadowRoot?.getElementById('global-error')?.textContent ?? '').length > 0, id);
+  }
+  const text = (id) => page.evaluate((i) => document.getElementById(i)?.shadowRoot?.getElementById('global-error')?.textContent ?? '', id);
+  assert.match(await text('p'), /nope/);
+  assert.match(await text('f'), /batch_sise/);
+  assert.ok((await text('s')).length > 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a reactive paragraph: the inline values follow a dragged slider to the engine\'s numbers', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${env.url}examples/plain.html`);
+  await resultOf(page, 'hidden');
+  const slider = page.locator('#reactive epoch-input input[type="range"]');
+  await slider.waitFor();
+  await page.waitForFunction(() => !document.querySelector('#reactive epoch-input')?.shadowRoot?.querySelector('input')?.disabled);
+  await slider.scrollIntoViewIfNeeded();
+  const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await slider.boundingBox());
+  // Drag the thumb from the left end to about three quarters along, in steps, as a hand would.
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let f = 0.1; f <= 0.75; f += 0.05) await page.mouse.move(box.x + box.width * f, box.y + box.height / 2);
+  await page.mouse.up();
+  const values = await page.evaluate(() => {
+    const calc = /** @type {any} */ (document.getElementById('hidden'));
+    return {
+      batch: calc.scenario.network.batch_size,
+      valueText: document.querySelector('#reactive epoch-input')?.shadowRoot?.querySelector('input')?.getAttribute('aria-valuetext'),
+      inline: [...document.querySelectorAll('#reactive epoch-value')].map((v) => ({ field: v.getAttribute('field'), format: v.getAttribute('format'), text: v.textContent })),
+    };
+  });
+  const batch = Number(values.batch);
+  assert.ok(batch > 32 && batch <= 4096, `the drag moved the batch size (${values.batch})`);
+  assert.equal(values.valueText, batch.toLocaleString('en-US'));
+  const expected = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: batch } });
+  assert.equal(values.inline.length, 4);
+  for (const v of values.inline) {
+    assert.equal(v.text, formatField(v.field, valueAt(expected, v.field), v.format), v.field);
+  }
+  // Once the value rests, the sentence is read out once, with the new numbers.
+  await page.waitForFunction(() => (document.querySelector('#reactive epoch-input')?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? '').includes('per epoch'));
+  const spoken = await page.evaluate(() => document.querySelector('#reactive epoch-input')?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? '');
+  const said = (field) => formatField(field, valueAt(expected, field)).replace(/\u00a0/g, ' ');
+  assert.ok(spoken.startsWith(`At batch size ${batch.toLocaleString('en-US')}, the H100 spends ${said('accelerator.batched.epoch_time_s')} per epoch`), spoken);
+  // The keyboard works too: End is the slider's maximum.
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('hidden')).scenario.network.batch_size === 4096);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the iframe embed in <iframe sandbox="allow-scripts"> renders its view and reports its height to the host', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.addInitScript(() => {
+    if (window.top !== window) return;
+    /** @type {any} */ (window).messages = [];
+    addEventListener('message', (e) => /** @type {any} */ (window).messages.push(e.data));
+  });
+  await page.goto(`${env.url}examples/iframe.html`);
+  const frameHeight = () => page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('frame')).getBoundingClientRect().height);
+  // The frame's content is the chosen view with the address's field: batch size 64, compact.
+  await page.waitForFunction(() => document.getElementById('frame'));
+  const frame = page.frames().find((f) => f.url().includes('embed.html'));
+  assert.ok(frame);
+  const result = await frame.waitForFunction(() => /** @type {any} */ (document.getElementById('calculator'))?.result).then((h) => h.jsonValue());
+  assert.equal(result.network.batched.batch_size, 64);
+  assert.equal(result.host.batched.epoch_time_s, env.calc.solve({ preset: 'fashion-mnist-laptop', network: { batch_size: 64 } }).host.batched.epoch_time_s);
+  /** Waits until the frame is as tall as its content says. */
+  const fitted = async () => {
+    const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await page.waitForFunction((h) => Math.round(document.getElementById('frame')?.getBoundingClientRect().height ?? 0) === h, content);
+    return content;
+  };
+  const wide = await fitted();
+  assert.notEqual(wide, 640, 'the frame left its fixed fallback height');
+  assert.ok(await page.evaluate(() => /** @type {any} */ (window).messages.some((m) => m?.type === 'epochcalc:resize')));
+  // A narrower host makes the content taller: a new message, and the frame follows.
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.waitForFunction((w) => (document.getElementById('frame')?.getBoundingClientRect().height ?? 0) > w + 20, wide);
+  assert.ok(await fitted() > wide);
+  assert.equal(Math.round(await frameHeight()), await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)));
+  const messages = await page.evaluate(() => /** @type {any} */ (window).messages.filter((m) => m?.type === 'epochcalc:resize'));
+  assert.ok(messages.length >= 2);
+  for (const m of messages) assert.ok(Number.isFinite(m.height) && m.height > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const example of ['quarto', 'jupyter-book']) {
+  test(`the ${example} example page shows its calculator and inline values`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    await page.goto(`${env.url}examples/${example}.html`);
+    const id = await page.evaluate(() => document.querySelector('epoch-overhead-calculator')?.id);
+    const result = await resultOf(page, id);
+    const preset = await page.evaluate(() => document.querySelector('epoch-overhead-calculator')?.getAttribute('preset'));
+    assert.equal(result.accelerator.batched.epoch_time_s, env.calc.solve({ preset }).accelerator.batched.epoch_time_s);
+    const inline = await page.$$eval('epoch-value', (els) => els.map((e) => ({ field: e.getAttribute('field'), text: e.textContent })));
+    assert.ok(inline.length > 0);
+    for (const v of inline) assert.equal(v.text, formatField(v.field, valueAt(result, v.field)), v.field);
+    // The example's own source (the .qmd / .md) embeds the same elements as the page shape it stands for.
+    const source = readFileSync(join(repo, 'examples', example === 'quarto' ? 'quarto.qmd' : 'jupyter-book.md'), 'utf8');
+    assert.ok(source.includes(`<epoch-overhead-calculator id="${id}"`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
