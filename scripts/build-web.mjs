@@ -13,7 +13,7 @@
 // Prints the gzip size of what a first visit loads. Needs the wasm module built first
 // (bash scripts/build-wasm.sh).
 import { build } from 'esbuild';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -126,6 +126,8 @@ export async function buildWeb(options = {}) {
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
   copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
+  // Data, not a program: the linker leaves it executable, the package should not.
+  chmodSync(join(outdir, 'epochcalc_core.wasm'), 0o644);
   await buildOffline(outdir, wrapper);
   // Last: the service worker precaches every file written above.
   await precache(outdir);

@@ -1,5 +1,6 @@
-// Writes docs/screenshot.png, the README's picture of the page: the top of the default view at
-// 1280 x 900 in the light scheme. Run after a build: `node scripts/screenshot.mjs`.
+// Writes the README's pictures: docs/screenshot.png, the top of the page's default view at 1280 x 900,
+// and docs/embed-example.png, the textbook-style example (examples/plain.html) with its embedded
+// calculator and reactive paragraph; light scheme. Run after a build: `node scripts/screenshot.mjs`.
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -20,6 +21,13 @@ try {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
   console.log('wrote docs/screenshot.png');
+
+  const book = await browser.newPage({ viewport: { width: 1000, height: 1400 }, colorScheme: 'light' });
+  await book.goto(`${server.url}examples/plain.html`);
+  await book.waitForFunction(() => ['mnist', 'hidden', 'sweep'].every((id) => /** @type {any} */ (document.getElementById(id))?.result));
+  await book.waitForTimeout(300);
+  await book.screenshot({ path: path.join(root, 'docs/embed-example.png') });
+  console.log('wrote docs/embed-example.png');
 } finally {
   await browser.close();
   await server.close();

@@ -247,7 +247,7 @@ export interface Calculator {
 }
 
 export interface CalculatorOptions {
-  /** The .wasm bytes; required in node, optional in a browser. */
+  /** The .wasm bytes; by default a browser fetches, and node reads, epochcalc_core.wasm beside the module. */
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Where to find epochcalc_core.wasm, given its file name. */
   locateFile?: (path: string, prefix: string) => string;

@@ -17,7 +17,7 @@ const STYLE = `
 input, select { font: inherit; color: inherit; accent-color: #005f94; margin: 0; }
 input[type="range"] { width: 10em; max-width: 40vw; }
 input[type="number"] { width: 6em; }
-output { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 2.5em; }
+output { font-variant-numeric: tabular-nums; font-weight: 600; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 :focus-visible { outline: 3px solid #005f94; outline-offset: 2px; }
 `;
