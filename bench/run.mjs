@@ -218,9 +218,14 @@ function moduleDir() {
   return null;
 }
 
-/** Median time per call in µs: `rounds` rounds of `calls` calls after a warm-up; calls calibrated. */
-function timeCalls(fn, { rounds = 7, roundMs = 60, warmup = 20 } = {}) {
-  for (let i = 0; i < warmup; i++) fn();
+/**
+ * Median time per call in µs: `rounds` rounds of `calls` calls after a warm-up; calls calibrated. The
+ * warm-up runs for at least `warmupMs` too: V8 moves hot wasm from its baseline compiler to the
+ * optimising one only after a while, and a count of calls alone measured either tier from run to run.
+ */
+function timeCalls(fn, { rounds = 7, roundMs = 60, warmup = 20, warmupMs = 500 } = {}) {
+  const warmStart = performance.now();
+  for (let i = 0; i < warmup || performance.now() - warmStart < warmupMs; i++) fn();
   let calls = 1;
   for (;;) {
     const start = performance.now();

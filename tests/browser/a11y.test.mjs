@@ -40,6 +40,22 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
   });
 }
 
+// The embeds: axe reads open shadow roots, so the elements' insides are checked with the host page.
+for (const [example, colorScheme] of /** @type {const} */ ([['plain', 'light'], ['plain', 'dark'], ['iframe', 'light']])) {
+  test(`axe: the ${example} example page with its embedded calculators has no violations (${colorScheme})`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${env.url}examples/${example}.html`);
+    if (example === 'plain') {
+      await page.waitForFunction(() => ['mnist', 'hidden', 'sweep'].every((id) => /** @type {any} */ (document.getElementById(id))?.result));
+    } else {
+      await page.waitForFunction(() => Number(document.getElementById('frame')?.style.height.replace('px', '')) !== 640);
+    }
+    assert.deepEqual(await axe(page), []);
+    await context.close();
+  });
+}
+
 test('every form control has a label', async () => {
   const page = await openPage(env.browser, env.url);
   const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]

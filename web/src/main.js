@@ -60,6 +60,6 @@ async function start() {
   if (!calculator.result) document.documentElement.dataset.ready = 'true';
 }
 
-start();
-// Offline use is set up after the first result, from its own small chunk.
-import('./offline.js').then((offline) => offline.registerOffline());
+// Offline use is set up once the first result is on screen and the page is idle, from its own small
+// chunk, so the service worker's downloads never compete with the first visit's own.
+start().then(() => requestIdleCallback(() => import('./offline.js').then((offline) => offline.registerOffline()), { timeout: 3000 }));
