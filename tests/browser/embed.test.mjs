@@ -124,6 +124,7 @@ test('attributes: a field by its dotted path, read by the engine; result and err
   const next = (type, attrs) => page.evaluate(([t, a]) => new Promise((resolve) => {
     const el = /** @type {any} */ (document.getElementById('a'));
     el.addEventListener(t, (e) => resolve({ detail: e.detail, scenario: el.scenario, result: el.result }), { once: true });
+    setTimeout(() => resolve({ detail: `no ${t} event within 10 s` }), 10000);
     for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
   }), [type, attrs]);
 
@@ -150,6 +151,7 @@ test('attributes: a field by its dotted path, read by the engine; result and err
   // Assigning .scenario loads a whole document.
   const assigned = await page.evaluate(() => new Promise((resolve) => {
     const el = /** @type {any} */ (document.getElementById('a'));
+    setTimeout(() => resolve({ host: 'no result event within 10 s' }), 10000);
     el.addEventListener('result', (e) => resolve(e.detail), { once: true });
     el.scenario = { preset: 'fashion-mnist-laptop' };
   }));
@@ -222,6 +224,52 @@ test('a reactive paragraph: the inline values follow a dragged slider to the eng
   await page.waitForFunction(() => /** @type {any} */ (document.getElementById('hidden')).scenario.network.batch_size === 4096);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('inline controls: a select offers the engine\'s choices, a log slider over a quantity keeps its unit', async () => {
+  const page = await host(`<p>Precision <epoch-input id="prec" for="c" field="precision" type="select"></epoch-input>,
+accelerator <epoch-input id="dev" for="c" field="accelerator" type="select"></epoch-input>,
+dispatch <epoch-input id="disp" for="c" field="dispatch" type="range" min="1e-6" max="1e-3" scale="log"></epoch-input>:
+<epoch-value id="v" for="c" field="host.batched.dispatch_time_s"></epoch-value>.</p>
+<epoch-overhead-calculator id="c" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'c');
+  const inner = (id, sel) => page.locator(`#${id}`).locator(sel);
+  await page.waitForFunction(() => !document.getElementById('prec')?.shadowRoot?.querySelector('select')?.disabled);
+  const options = await inner('prec', 'option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert.deepEqual(options, env.calc.schema().fields.find((f) => f.path === '/precision').choices);
+  assert.equal(await inner('prec', 'select').inputValue(), 'fp32');
+  assert.equal(await inner('prec', 'select').getAttribute('aria-label'), 'Precision');
+  /** Picks an option in one of the selects and returns the calculator's next event. */
+  const pick = (id, value) => page.evaluate(([i, v]) => new Promise((resolve) => {
+    const c = /** @type {any} */ (document.getElementById('c'));
+    for (const type of ['result', 'error']) c.addEventListener(type, (e) => resolve({ type, detail: e.detail }), { once: true });
+    setTimeout(() => resolve({ type: 'no event within 10 s' }), 10000);
+    const select = /** @type {HTMLSelectElement} */ (document.getElementById(i)?.shadowRoot?.querySelector('select'));
+    select.value = v;
+    select.dispatchEvent(new Event('change'));
+  }), [id, value]);
+  // The engine decides: the reference CPU lists no tf32 peak, so that choice is its error, with its path.
+  const tf32 = /** @type {any} */ (await pick('prec', 'tf32'));
+  assert.equal(tf32.type, 'error');
+  assert.equal(tf32.detail[0].code, 'E_PRECISION');
+  assert.equal(/** @type {any} */ (await pick('prec', 'fp32')).type, 'result');
+  // A device select lists the hardware registry; picking one solves with it.
+  const devices = await inner('dev', 'option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert.deepEqual(devices, env.calc.hardware().map((d) => d.id));
+  const a100 = /** @type {any} */ (await pick('dev', 'a100-sxm-80gb'));
+  assert.equal(a100.type, 'result');
+  assert.equal(a100.detail.accelerator.name, env.calc.hardware().find((d) => d.id === 'a100-sxm-80gb').name);
+  // The dispatch slider shows its value with its unit and sends it in SI units, four digits, not rounded to 0.
+  assert.equal(await inner('disp', 'output').textContent(), '10\u00a0µs');
+  await inner('disp', 'input').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('c')).result?.scenario.dispatch === 0.001);
+  const r = await page.evaluate(() => /** @type {any} */ (document.getElementById('c')).result);
+  assert.equal(r.scenario.dispatch, 1e-3);
+  assert.equal(await inner('disp', 'output').textContent(), '1\u00a0ms');
+  assert.equal(await page.textContent('#v'), formatField('host.batched.dispatch_time_s', r.host.batched.dispatch_time_s));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('the iframe embed in <iframe sandbox="allow-scripts"> renders its view and reports its height to the host', async () => {

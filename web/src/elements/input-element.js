@@ -4,7 +4,7 @@
 // reads and checks it. A slider announces the sentence it sits in once the value settles, not every step.
 import { bindTo } from './bind.js';
 import { valueAt } from '../field-format.js';
-import { int, num } from '../format.js';
+import { int, num, quantity } from '../format.js';
 
 /** Slider positions for a log scale. */
 const STEPS = 1000;
@@ -36,6 +36,10 @@ export class EpochInput extends HTMLElement {
   #calculator = null;
   #settle = 0;
   #bound = false;
+  /** Whether the field takes whole numbers (a log slider then rounds). */
+  #integer = true;
+  /** The field's SI unit, for showing its value ("10 µs"), or '' for a count. */
+  #unit = '';
 
   connectedCallback() {
     if (this.#bound) return;
@@ -66,6 +70,10 @@ export class EpochInput extends HTMLElement {
   #build(shadow, calc) {
     const field = calc?.schema().fields.find((f) => f.path === `/${this.#field.replaceAll('.', '/')}`);
     const label = this.getAttribute('label') ?? field?.label ?? this.#field;
+    if (field) {
+      this.#integer = field.kind === 'integer';
+      this.#unit = field.kind === 'quantity' ? calc.schema().dimensions[field.dimension]?.si_unit ?? '' : '';
+    }
     let control;
     if (this.#type === 'select') {
       control = document.createElement('select');
@@ -97,7 +105,8 @@ export class EpochInput extends HTMLElement {
     const c = /** @type {HTMLInputElement|HTMLSelectElement} */ (this.#control);
     if (!(c instanceof HTMLInputElement) || c.type !== 'range' || !this.#log) return c.value;
     const v = this.#min * (this.#max / this.#min) ** (Number(c.value) / STEPS);
-    return String(Math.round(v));
+    // A quantity in SI units (a dispatch time of 2e-5 s) keeps four digits; a count is whole.
+    return String(this.#integer ? Math.round(v) : Number(v.toPrecision(4)));
   }
 
   #send() {
@@ -115,13 +124,14 @@ export class EpochInput extends HTMLElement {
     const value = valueAt(result.scenario, this.#field);
     const shown = typeof value === 'number' ? value : written;
     if (c instanceof HTMLSelectElement) {
-      if (typeof written === 'string') c.value = written;
+      const current = typeof written === 'string' || typeof written === 'boolean' ? written : value;
+      if (typeof current === 'string' || typeof current === 'boolean') c.value = String(current);
     } else if (typeof shown === 'number' && document.activeElement !== this) {
       c.value = c.type === 'range' && this.#log
         ? String(Math.round((STEPS * Math.log(shown / this.#min)) / Math.log(this.#max / this.#min)))
         : String(shown);
     }
-    const text = typeof shown === 'number' ? (Number.isInteger(shown) ? int(shown) : num(shown)) : String(shown ?? '');
+    const text = typeof shown !== 'number' ? String(shown ?? '') : this.#unit ? quantity(shown, this.#unit) : Number.isInteger(shown) ? int(shown) : num(shown);
     if (c instanceof HTMLInputElement) c.setAttribute('aria-valuetext', text);
     if (this.#output) this.#output.textContent = text;
   }
@@ -148,5 +158,6 @@ function choices(calc, field) {
   if (field.kind === 'preset') return calc.presets().map((p) => [p.id, p.title]);
   if (field.kind === 'device') return calc.hardware().map((d) => [d.id, d.name]);
   if (field.kind === 'dataset') return calc.datasets().map((d) => [d.id, d.name]);
+  if (field.kind === 'boolean') return [['true', 'yes'], ['false', 'no']];
   return [];
 }
