@@ -15,18 +15,25 @@ after(async () => { await env?.close(); });
 
 const HOSTILE_CSS = `* { all: revert } div, span, p { display: none !important } body { color: transparent; font-size: 40px }`;
 
+/** A page in a fresh context that collects page errors and console errors in page.problems. */
+async function freshPage(width = 1100) {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  return Object.assign(page, { problems });
+}
+
 /**
  * Opens a host page served at /test-host/<name>.html (so "../epochcalc-element.js" is the build's), with
  * every request counted and anything not from the server refused.
  * @param {string} body  the host page's body @param {{ css?: string, width?: number, delayWasmMs?: number }} [opts]
  */
 async function host(body, opts = {}) {
-  const context = await env.browser.newContext({ viewport: { width: opts.width ?? 1100, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
+  const page = await freshPage(opts.width);
   const requests = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   const origin = new URL(env.url).origin;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
 <style>${opts.css ?? ''}</style><script type="module" src="../epochcalc-element.js"></script></head><body>${body}</body></html>`;
@@ -39,7 +46,7 @@ async function host(body, opts = {}) {
     return route.continue();
   });
   await page.goto(`${env.url}test-host/page.html`);
-  return Object.assign(page, { problems, requests });
+  return Object.assign(page, { requests });
 }
 
 /** Waits until the element with this id has a result. */
@@ -181,10 +188,7 @@ test('an unknown preset, a broken scenario attribute or an unknown field is an e
 });
 
 test('a reactive paragraph: the inline values follow a dragged slider to the engine\'s numbers', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
+  const page = await freshPage(1100);
   await page.goto(`${env.url}examples/plain.html`);
   await resultOf(page, 'hidden');
   const slider = page.locator('#reactive epoch-input input[type="range"]');
@@ -222,8 +226,8 @@ test('a reactive paragraph: the inline values follow a dragged slider to the eng
   await slider.focus();
   await page.keyboard.press('End');
   await page.waitForFunction(() => /** @type {any} */ (document.getElementById('hidden')).scenario.network.batch_size === 4096);
-  assert.deepEqual(problems, []);
-  await context.close();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('inline controls: a select offers the engine\'s choices, a log slider over a quantity keeps its unit', async () => {
@@ -273,10 +277,7 @@ dispatch <epoch-input id="disp" for="c" field="dispatch" type="range" min="1e-6"
 });
 
 test('the iframe embed in <iframe sandbox="allow-scripts"> renders its view and reports its height to the host', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
+  const page = await freshPage(1000);
   await page.addInitScript(() => {
     if (window.top !== window) return;
     /** @type {any} */ (window).messages = [];
@@ -308,17 +309,13 @@ test('the iframe embed in <iframe sandbox="allow-scripts"> renders its view and 
   const messages = await page.evaluate(() => /** @type {any} */ (window).messages.filter((m) => m?.type === 'epochcalc:resize'));
   assert.ok(messages.length >= 2);
   for (const m of messages) assert.ok(Number.isFinite(m.height) && m.height > 0);
-  assert.deepEqual(problems, []);
-  await context.close();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 for (const example of ['quarto', 'jupyter-book']) {
   test(`the ${example} example page shows its calculator and inline values`, async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
-    const page = await context.newPage();
-    const problems = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    const page = await freshPage(1000);
     await page.goto(`${env.url}examples/${example}.html`);
     const id = await page.evaluate(() => document.querySelector('epoch-overhead-calculator')?.id);
     const result = await resultOf(page, id);
@@ -330,7 +327,7 @@ for (const example of ['quarto', 'jupyter-book']) {
     // The example's own source (the .qmd / .md) embeds the same elements as the page shape it stands for.
     const source = readFileSync(join(repo, 'examples', example === 'quarto' ? 'quarto.qmd' : 'jupyter-book.md'), 'utf8');
     assert.ok(source.includes(`<epoch-overhead-calculator id="${id}"`));
-    assert.deepEqual(problems, []);
-    await context.close();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
   });
 }

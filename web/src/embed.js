@@ -12,7 +12,7 @@ for (const [name, value] of new URLSearchParams(location.search)) {
   try {
     calculator.setAttribute(name, value);
   } catch {
-    bad.push({ code: 'E_FIELD', path: '', message: `“${name}” in the address is not a field name` });
+    bad.push({ code: 'E_UNKNOWN_FIELD', path: '', message: `“${name}” in the address is not a field name` });
   }
 }
 document.body.style.margin = '0';
@@ -24,5 +24,5 @@ if (bad.length) {
   console.error(bad.map((e) => e.message).join('\n'));
 }
 reportHeightToParent();
-// Offline use is set up after the first result, from its own small chunk.
+// Offline use is set up after the page has loaded (offline.js waits for it), from its own small chunk.
 import('./offline.js').then((offline) => offline.registerOffline());

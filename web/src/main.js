@@ -1,11 +1,10 @@
 // The page: the calculator (calculator.js, the same one every embed mounts) on the whole document, plus
 // what only a page has: loading the engine, the link in the address bar, the footer and offline use.
 // (For an iframe there is embed.html, which fits its frame.)
-import createCalculator from 'epochcalc';
 import { byId } from './dom.js';
 import { readLink, writeLink } from './link.js';
 import { mountCalculator } from './calculator.js';
-import { embeddedWasm } from './wasm-source.js';
+import { engine } from './engine.js';
 
 const $ = byId(document);
 
@@ -13,7 +12,7 @@ async function start() {
   const status = $('status');
   let calc;
   try {
-    calc = await createCalculator(embeddedWasm());
+    calc = await engine();
   } catch (err) {
     status.textContent = location.protocol === 'file:'
       ? 'The calculator cannot load from a file: serve this folder over http (node scripts/serve.mjs) or open epochcalc-offline.html.'

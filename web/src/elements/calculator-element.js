@@ -119,7 +119,7 @@ export class EpochOverheadCalculator extends HTMLElement {
     if (controls) showOnly(shadow, controls);
     if (!(view in VIEWS)) {
       this.#calculator.load({ preset: this.#calc.schema().default_preset });
-      return this.#report([{ code: 'E_VALUE', path: '', message: `view="${view}" is not a view: use ${Object.keys(VIEWS).join(', ')}` }]);
+      return this.#calculator.showErrors([{ code: 'E_VALUE', path: '', message: `view="${view}" is not a view: use ${Object.keys(VIEWS).join(', ')}` }]);
     }
     this.#loadAttributes();
   }
@@ -144,7 +144,7 @@ export class EpochOverheadCalculator extends HTMLElement {
     if (text != null && preset != null) doc = this.#apply(doc, 'preset', preset, errors);
     for (const { name, value } of [...this.attributes]) if (isField(name)) doc = this.#apply(doc, name, value, errors);
     this.#calculator?.load(doc);
-    if (errors.length) this.#report(errors);
+    if (errors.length) this.#calculator?.showErrors(errors);
   }
 
   /** One field attribute through the engine; a bad value is reported and the rest still applies. */
@@ -155,11 +155,6 @@ export class EpochOverheadCalculator extends HTMLElement {
       errors.push(...errorsOf(err).map((e) => ({ ...e, message: `${name}="${value}": ${e.message}` })));
       return doc;
     }
-  }
-
-  /** Shows errors that did not come from an edit (attributes) and fires the error event. */
-  #report(errors) {
-    this.#calculator?.showErrors(errors);
   }
 
   /** @param {MutationRecord[]} changes */
@@ -174,7 +169,7 @@ export class EpochOverheadCalculator extends HTMLElement {
     let doc = this.#calculator?.doc;
     for (const name of names) if (isField(name)) doc = this.#apply(doc, name, /** @type {string} */ (this.getAttribute(name)), errors);
     if (doc !== this.#calculator?.doc) this.#calculator?.load(doc);
-    if (errors.length) this.#report(errors);
+    if (errors.length) this.#calculator?.showErrors(errors);
   }
 
   /** light, dark, or auto (the system's scheme). */
