@@ -71,4 +71,20 @@ std::string format_percent(double fraction) {
   return buffer;
 }
 
+std::size_t shown_width(const std::string& text) {
+  std::size_t shown = 0;
+  for (unsigned char c : text) shown += (c & 0xC0) != 0x80;
+  return shown;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  const std::size_t shown = shown_width(text);
+  return shown >= width ? text : text + std::string(width - shown, ' ');
+}
+
+std::string rpad(const std::string& text, std::size_t width) {
+  const std::size_t shown = shown_width(text);
+  return shown >= width ? text : std::string(width - shown, ' ') + text;
+}
+
 }  // namespace epochcalc::cli

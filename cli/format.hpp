@@ -12,4 +12,9 @@ std::string format_count(double count);     // "1,875"
 std::string format_ratio(double ratio);     // "1.08x"
 std::string format_percent(double fraction);  // "61.5%"
 
+// Columns: width in characters, not bytes ("µ" is two bytes of UTF-8); pad on the right or the left.
+std::size_t shown_width(const std::string& text);
+std::string pad(const std::string& text, std::size_t width);
+std::string rpad(const std::string& text, std::size_t width);
+
 }  // namespace epochcalc::cli

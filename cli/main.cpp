@@ -33,21 +33,23 @@ bool sets_preset(const std::string& setting) {
 
 // The scenario document the options describe: a file or a preset, then the --set lines, through the
 // engine's field editor. "--set preset=ID" picks the preset first; the other lines edit on top of it.
+// A file's text, or standard input for "-".
+std::optional<std::string> read_input(const std::string& path, const std::string& what, Errors& errors) {
+  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    errors.push_back({code::args, "", "cannot read " + what + " file \"" + path + "\""});
+    return std::nullopt;
+  }
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
 std::optional<json> build_document(const cli::Options& options, Errors& errors) {
   json document = json::object();
   if (options.scenario_file) {
-    std::string text;
-    if (*options.scenario_file == "-") {
-      text.assign(std::istreambuf_iterator<char>(std::cin), {});
-    } else {
-      std::ifstream file(*options.scenario_file, std::ios::binary);
-      if (!file) {
-        errors.push_back({code::args, "", "cannot read scenario file \"" + *options.scenario_file + "\""});
-        return std::nullopt;
-      }
-      text.assign(std::istreambuf_iterator<char>(file), {});
-    }
-    auto parsed = parse_json_text(text, "the scenario", errors);
+    const auto text = read_input(*options.scenario_file, "scenario", errors);
+    if (!text) return std::nullopt;
+    auto parsed = parse_json_text(*text, "the scenario", errors);
     if (!parsed) return std::nullopt;
     document = std::move(*parsed);
   } else {
@@ -59,6 +61,22 @@ std::optional<json> build_document(const cli::Options& options, Errors& errors) 
     if (!sets_preset(setting)) cli::apply_setting(document, setting, errors);
   if (!errors.empty()) return std::nullopt;
   return document;
+}
+
+int calibrate(const std::string& path, bool as_json) {
+  Errors errors;
+  const auto text = read_input(path, "calibration", errors);
+  if (!text) return report_errors(errors, as_json);
+  const auto input = parse_json_text(*text, "the calibration input", errors);
+  if (!input) return report_errors(errors, as_json);
+  const json reply = calibrate_document(*input);
+  if (reply.at("schema") == error_schema) {
+    for (const json& e : reply.at("errors"))
+      errors.push_back({e.at("code").get<std::string>(), e.at("path").get<std::string>(), e.at("message").get<std::string>()});
+    return report_errors(errors, as_json);
+  }
+  std::cout << (as_json ? pretty(reply) + "\n" : cli::format_calibration(reply));
+  return exit_ok;
 }
 
 int run(const std::vector<std::string>& args) {
@@ -78,6 +96,10 @@ int run(const std::vector<std::string>& args) {
     case cli::Action::list_datasets:
       std::cout << (options.json ? pretty(registry::datasets_document()) + "\n" : cli::format_datasets());
       return exit_ok;
+    case cli::Action::list_profiles:
+      std::cout << (options.json ? pretty(registry::profiles_document()) + "\n" : cli::format_profiles());
+      return exit_ok;
+    case cli::Action::calibrate: return calibrate(*options.calibration_file, options.json);
     case cli::Action::expand:
     case cli::Action::solve: break;
   }

@@ -17,10 +17,14 @@ Usage: epochcalc [options]
   --json                 print the result (or the errors) as JSON on standard output
   --expand               print the scenario with its preset merged and every registry id resolved
                          into the full device or dataset, as JSON (before validation)
+  --calibrate FILE       fit dispatch, launch and the devices' efficiencies to measured epoch times:
+                         FILE is {"scenario": {...}, "measurements": [{"device": "host", "batch_size":
+                         32, "epoch_time_s": 0.27}, ...]} (scripts/measure.py writes one); "-" is stdin
   --schema               print every scenario rule as JSON: fields, units, limits, defaults, choices
   --list-presets         list the presets
   --list-hardware        list the hardware registry with sources
   --list-datasets        list the dataset registry with sources
+  --list-profiles        list the framework profiles (dispatch, launch, operations) with sources
   --help                 this text
   --version              the version
 
@@ -51,6 +55,14 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       o.preset = arg.substr(9);
     } else if (arg.rfind("--scenario=", 0) == 0) {
       o.scenario_file = arg.substr(11);
+    } else if (arg == "--calibrate") {
+      o.action = Action::calibrate;
+      if (auto v = needs_value(i, arg)) o.calibration_file = *v;
+    } else if (arg.rfind("--calibrate=", 0) == 0) {
+      o.action = Action::calibrate;
+      o.calibration_file = arg.substr(12);
+    } else if (arg == "--list-profiles") {
+      o.action = Action::list_profiles;
     } else if (arg == "--json") {
       o.json = true;
     } else if (arg == "--expand") {
@@ -71,6 +83,8 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       parsed.errors.push_back({code::args, "", "unknown option \"" + arg + "\"; see --help"});
     }
   }
+  if (o.calibration_file && (o.preset || o.scenario_file || !o.settings.empty()))
+    parsed.errors.push_back({code::args, "", "--calibrate reads its scenario from the file; leave out --preset, --scenario and --set"});
   if (o.preset && o.scenario_file)
     parsed.errors.push_back({code::args, "",
                              "give --preset or --scenario, not both (a scenario file can name a preset with \"preset\")"});

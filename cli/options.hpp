@@ -9,12 +9,13 @@
 
 namespace epochcalc::cli {
 
-enum class Action { solve, expand, schema, list_presets, list_hardware, list_datasets, help, version };
+enum class Action { solve, expand, calibrate, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
 
 struct Options {
   Action action = Action::solve;
   std::optional<std::string> preset;
   std::optional<std::string> scenario_file;  // "-" is standard input
+  std::optional<std::string> calibration_file;  // measurements to fit; "-" is standard input
   std::vector<std::string> settings;         // "path=value", in order
   bool json = false;
 };

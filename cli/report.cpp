@@ -11,23 +11,6 @@ namespace epochcalc::cli {
 
 namespace {
 
-std::size_t shown_width(const std::string& text) {
-  // Width in characters, not bytes: "µ" is two bytes of UTF-8.
-  std::size_t shown = 0;
-  for (unsigned char c : text) shown += (c & 0xC0) != 0x80;
-  return shown;
-}
-
-std::string pad(const std::string& text, std::size_t width) {
-  const std::size_t shown = shown_width(text);
-  return shown >= width ? text : text + std::string(width - shown, ' ');
-}
-
-std::string rpad(const std::string& text, std::size_t width) {
-  const std::size_t shown = shown_width(text);
-  return shown >= width ? text : std::string(width - shown, ' ') + text;
-}
-
 std::string run_row(const std::string& label, const Run& run, bool show_launch) {
   std::string row = "  " + pad(label, 12);
   for (double value : {run.epoch_time_s, run.compute_time_s, run.memory_time_s, run.dispatch_time_s})
@@ -191,6 +174,25 @@ std::string format_datasets() {
             rpad(format_count(static_cast<double>(d.dataset.training_examples)), 11) +
             " training examples; source: " + d.source + "\n";
   return text;
+}
+
+std::string format_profiles() {
+  const auto& profiles = registry::profiles();
+  const std::size_t id_width = column_width(profiles, [](const auto& p) { return p.id; });
+  std::string text;
+  for (const auto& p : profiles) {
+    const auto& v = p.values;
+    const auto& a = v.at("assumptions");
+    text += pad(p.id, id_width) + p.title + ": dispatch " + v.at("dispatch").get<std::string>() + ", launch " +
+            v.at("launch").get<std::string>() + ", " + a.at("ops_per_layer").dump() + " ops per layer, " +
+            a.at("extra_ops_per_step").dump() + " extra per step" +
+            (a.contains("launches_per_step")
+                 ? ", " + a.at("launches_per_step").dump() +
+                       (a.at("launches_per_step") == 1 ? " graph launch" : " graph launches") + " per step"
+                 : "") +
+            "\n";
+  }
+  return text + "Sources: epochcalc --list-profiles --json, or docs/profiles.md.\n";
 }
 
 }  // namespace epochcalc::cli

@@ -20,5 +20,9 @@ std::string format_errors(const Errors& errors);
 std::string format_presets();
 std::string format_hardware();
 std::string format_datasets();
+std::string format_profiles();
+// A calibration reply (epochcalc/calibration@1) as text: the fitted values, what stays undetermined
+// and why, and each measurement against the fit.
+std::string format_calibration(const nlohmann::ordered_json& reply);
 
 }  // namespace epochcalc::cli

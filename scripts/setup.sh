@@ -5,9 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium)
+apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium python3-numpy)
 missing=()
 have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/local/include/$1" ] || [ -e "/opt/homebrew/include/$1" ]; }
+# scripts/measure.py and its test need NumPy; a python3 early on PATH (pyenv) may lack it where Debian's has it.
+have_numpy() { local py; for py in /usr/bin/python3 python3; do "$py" -c 'import numpy' >/dev/null 2>&1 && return 0; done; return 1; }
 command -v cmake >/dev/null || missing+=(cmake)
 command -v g++ >/dev/null || command -v clang++ >/dev/null || missing+=(g++)
 command -v make >/dev/null || missing+=(make)
@@ -15,6 +17,7 @@ have_header nlohmann/json.hpp || missing+=(nlohmann-json3-dev)
 have_header doctest/doctest.h || missing+=(doctest-dev)
 command -v em++ >/dev/null || missing+=(emscripten)
 [ -x "${EPOCHCALC_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
+have_numpy || missing+=(python3-numpy)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null; then
@@ -27,7 +30,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     cat >&2 <<MSG
 setup: missing ${missing[*]}.
 Install them with your package manager: a C++20 compiler, CMake >= 3.20, nlohmann-json 3.10+,
-doctest 2.4+, Emscripten (emsdk: put em++ on PATH) and Chromium (set EPOCHCALC_CHROMIUM to its path).
+doctest 2.4+, Emscripten (emsdk: put em++ on PATH), Chromium (set EPOCHCALC_CHROMIUM to its path) and
+NumPy for python3.
 MSG
     exit 1
   fi

@@ -36,11 +36,22 @@ export interface Assumptions {
   overlap?: 'none' | 'roofline';
   /** Drop the last partial batch. Default false. */
   drop_last?: boolean;
+  /** Achieved fraction of the host's peak FLOP/s and bandwidth, 0 < e <= 1: its compute and memory
+   * times are divided by it. A number (0.4) or a percentage string ("40 %"). Default 1. */
+  host_efficiency?: number | string | null;
+  /** The same for the accelerator. Default 1. */
+  accelerator_efficiency?: number | string | null;
+  /** Graph replay (CUDA Graphs, a compiled step): the accelerator pays this many dispatches and
+   * launches per step instead of one per operation. null or absent: eager, one per operation. */
+  launches_per_step?: number | null;
 }
 
 export interface ScenarioInput {
   /** Start from this preset and apply the other fields on top. */
   preset?: string;
+  /** A framework profile (`profiles()`): fills dispatch, launch and the operation counts the scenario
+   * leaves out; fields written here win. */
+  profile?: string | null;
   name?: string;
   network?: { widths?: number[]; batch_size?: number; dataset?: DatasetInput };
   host?: DeviceInput;
@@ -73,7 +84,12 @@ export interface NormalizedScenario {
   launch: number;
   dram_energy_per_byte: number;
   flop_energy: number;
-  assumptions: Required<Assumptions>;
+  assumptions: Required<Omit<Assumptions, 'host_efficiency' | 'accelerator_efficiency' | 'launches_per_step'>> & {
+    host_efficiency: number;
+    accelerator_efficiency: number;
+    launches_per_step: number | null;
+  };
+  profile: string | null;
 }
 export interface NormalizedDevice {
   name: string;
@@ -94,6 +110,9 @@ export interface Profile {
 
 /** One epoch on one device. Times in seconds, energies in joules. */
 export interface Run {
+  /** Framework dispatches and kernel launches paid in the epoch (launches 0 on the host). */
+  dispatches: number;
+  launches: number;
   epoch_time_s: number;
   compute_time_s: number;
   memory_time_s: number;
@@ -160,7 +179,7 @@ export interface SweepResult {
 export interface FieldSchema {
   /** JSON pointer; "/network/widths/-" stands for every width. */
   path: string;
-  kind: 'text' | 'choice' | 'integer' | 'quantity' | 'boolean' | 'widths' | 'device' | 'dataset' | 'preset';
+  kind: 'text' | 'choice' | 'integer' | 'quantity' | 'boolean' | 'widths' | 'device' | 'dataset' | 'preset' | 'profile';
   label: string;
   hint: string;
   required: boolean;
@@ -179,13 +198,15 @@ export interface Schema {
   phases: { id: 'training' | 'inference'; gemm_passes: number; default_ops_per_layer: number }[];
   overlaps: { id: 'none' | 'roofline'; work: string }[];
   device_kinds: { id: string; label: string }[];
-  dimensions: Record<string, { name: string; si_unit: string; example: string; units: { symbol: string; scale: number }[] }>;
+  dimensions: Record<string, { name: string; si_unit: string; example: string; bare_number: string; units: { symbol: string; scale: number }[] }>;
   fields: FieldSchema[];
   /** Defaults of optional fields by path; ops_per_layer follows the phase: { follows, values }. */
   defaults: Record<string, unknown>;
   limits: { widths: { min: number; max: number } };
   sweep: { log_spaced_points: number; includes: string[] };
   default_preset: string;
+  /** The fields a framework profile fills (JSON pointers). */
+  profile_fields: string[];
 }
 
 export interface HardwareEntry extends DeviceSpec {
@@ -207,8 +228,63 @@ export interface PresetEntry {
   scenario: ScenarioInput;
 }
 
+/** A named, cited set of overhead inputs for one way of training (`"profile": id`). */
+export interface ProfileEntry {
+  id: string;
+  title: string;
+  framework: string;
+  description: string;
+  values: {
+    dispatch: Quantity;
+    launch: Quantity;
+    assumptions: { ops_per_layer: number; extra_ops_per_step: number; launches_per_step?: number };
+  };
+  /** The range the sources support for each overhead. */
+  ranges: Partial<Record<'dispatch' | 'launch', { min: Quantity; max: Quantity; note?: string }>>;
+  sources: { title: string; url: string; supports: string }[];
+}
+
+/** One measured epoch. */
+export interface Measurement {
+  device: 'host' | 'accelerator';
+  batch_size: number;
+  /** Seconds, or a time string such as "2.3 s". */
+  epoch_time_s: Quantity;
+  note?: string;
+  /** Kernels or calls the framework really issued per step (scripts/measure.py counts them). */
+  ops_per_step?: number;
+}
+
+export interface CalibrationInput {
+  scenario: ScenarioInput;
+  measurements: Measurement[];
+  measured_with?: Record<string, unknown>;
+}
+
+/** The fit: each constant, or null where the measurements cannot determine it (never invented). */
+export interface Calibration {
+  schema: 'epochcalc/calibration@1';
+  fitted: { dispatch: number | null; launch: number | null; host_efficiency: number | null; accelerator_efficiency: number | null };
+  undetermined: ('dispatch' | 'launch' | 'host_efficiency' | 'accelerator_efficiency')[];
+  /** Seconds per operation on the accelerator when only the sum of dispatch and launch is determined. */
+  dispatch_plus_launch: number | null;
+  rms_relative_residual: number;
+  /** Sentences on what the data could not determine and why. */
+  notes: string[];
+  measurements: (Omit<Measurement, 'epoch_time_s'> & {
+    epoch_time_s: number;
+    predicted_s: number;
+    residual_s: number;
+    relative_residual: number;
+    /** The scenario's prediction before the fit. */
+    uncalibrated_s: number;
+  })[];
+  /** The input's scenario with every determined value written in. */
+  scenario: ScenarioInput;
+}
+
 export interface EngineError {
-  /** Stable code: E_JSON, E_TYPE, E_MISSING, E_RANGE, E_UNIT, E_UNKNOWN_FIELD, E_UNKNOWN_ID, E_PRECISION, E_VALUE, E_INTERNAL. */
+  /** Stable code: E_JSON, E_TYPE, E_MISSING, E_RANGE, E_UNIT, E_UNKNOWN_FIELD, E_UNKNOWN_ID, E_PRECISION, E_VALUE, E_TOO_FEW (calibration), E_INTERNAL. */
   code: string;
   /** JSON pointer into the scenario, e.g. "/network/batch_size"; "" for the whole document. */
   path: string;
@@ -240,6 +316,11 @@ export interface Calculator {
   /** Every scenario rule: precisions, phases, overlaps, device kinds, units, fields, limits, defaults. */
   schema(): Schema;
   presets(): PresetEntry[];
+  /** Framework profiles, with their ranges and sources. */
+  profiles(): ProfileEntry[];
+  /** Fits dispatch, launch and each device's efficiency to measured epoch times (non-negative least
+   * squares). Throws EpochcalcError for bad input (paths such as "/measurements/3/epoch_time_s"). */
+  calibrate(input: CalibrationInput | string): Calibration;
   hardware(): HardwareEntry[];
   datasets(): DatasetEntry[];
   /** The default preset's complete scenario. */

@@ -94,6 +94,7 @@ export async function createCalculator(options = {}) {
   const hardware = JSON.parse(core._hardware()).hardware;
   const datasets = JSON.parse(core._datasets()).datasets;
   const presets = JSON.parse(core._presets()).presets;
+  const profiles = JSON.parse(core._profiles()).profiles;
   const schema = JSON.parse(core._schema());
   const defaultScenario = core._defaultScenario();
   const copy = (value) => JSON.parse(JSON.stringify(value));
@@ -115,8 +116,10 @@ export async function createCalculator(options = {}) {
     sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
     expand: (scenario) => unwrap(core._expand(toText(scenario))).scenario,
     set: (scenario, path, text) => unwrap(core._setField(toText(scenario), String(path), String(text))).scenario,
+    calibrate: (input) => unwrap(core._calibrate(toText(input, 'calibration input'))),
     schema: () => copy(schema),
     presets: () => copy(presets),
+    profiles: () => copy(profiles),
     hardware: () => copy(hardware),
     datasets: () => copy(datasets),
     defaultScenario: () => JSON.parse(defaultScenario),

@@ -7,6 +7,7 @@
 #include "epochcalc/registry.hpp"
 #include "epochcalc/schema.hpp"
 #include "json_read.hpp"
+#include "reply.hpp"
 #include "result_text.hpp"
 
 #ifndef EPOCHCALC_VERSION
@@ -90,16 +91,8 @@ std::optional<json> parse_json_text(std::string_view text, const std::string& wh
   return std::nullopt;
 }
 
-namespace {
-
-// Text of a reply. Messages quote user input, so a stray invalid UTF-8 byte is replaced, never fatal.
-std::string to_text(const json& document) { return document.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-Error internal_error_value(const std::string& what) {
-  return {code::internal, "", "internal error (" + what + "); this is a bug in epochcalc, please report it with your scenario"};
-}
-
-}  // namespace
+using detail::internal_error_value;
+using detail::to_text;
 
 std::string_view version() { return EPOCHCALC_VERSION; }
 
@@ -270,6 +263,7 @@ std::string set_field_json(std::string_view document, std::string_view path, std
 std::string hardware_json() { return to_text(registry::hardware_document()); }
 std::string datasets_json() { return to_text(registry::datasets_document()); }
 std::string presets_json() { return to_text(registry::presets_document()); }
+std::string profiles_json() { return to_text(registry::profiles_document()); }
 std::string schema_json() { return to_text(schema_document()); }
 
 std::string default_scenario_json() {

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
 #include "epochcalc/schema.hpp"
 #include "epochcalc/units.hpp"
 #include "json_read.hpp"
@@ -67,7 +68,8 @@ json value_for(const FieldSpec* spec, std::string_view text) {
   switch (spec->kind) {
     case FieldKind::text:
     case FieldKind::choice:
-    case FieldKind::preset: return std::string(text);
+    case FieldKind::preset:
+    case FieldKind::profile: return std::string(text);
     case FieldKind::quantity: return trimmed;
     case FieldKind::integer: {
       const auto number = parse_plain_number(trimmed);
@@ -87,9 +89,34 @@ json value_for(const FieldSpec* spec, std::string_view text) {
   return as_json();
 }
 
+// Picking a profile hands it every field it sets: the document's own values of them go, so the
+// profile's show. Clearing it keeps the values it gave, written out, so nothing changes but the name.
+bool set_profile(json& document, std::string_view text, Errors& errors) {
+  const std::string id = trim(text);
+  if (id.empty()) {
+    if (!document.contains("profile")) return true;
+    json filled = apply_profile(document, errors);
+    if (!errors.empty()) return false;
+    filled.erase("profile");
+    document = std::move(filled);
+    return true;
+  }
+  for (const std::string& field_path : profile_fields()) {
+    const std::vector<std::string> parts = split_path(field_path);
+    json* parent = &document;
+    for (std::size_t i = 0; parent && i + 1 < parts.size(); ++i)
+      parent = parent->is_object() && parent->contains(parts[i]) ? &(*parent)[parts[i]] : nullptr;
+    if (parent && parent->is_object()) parent->erase(parts.back());
+  }
+  document["profile"] = id;
+  return true;
+}
+
 }  // namespace
 
 bool set_field(json& document, std::string_view path, std::string_view text, Errors& errors) {
+  if (!document.is_object()) document = json::object();
+  if (path == "/profile" || path == "profile") return set_profile(document, text, errors);
   const std::vector<std::string> parts = split_path(path);
   if (parts.empty() || (parts.size() == 1 && parts[0].empty())) {
     errors.push_back({code::args, "", "give the path of a field, e.g. network.batch_size"});

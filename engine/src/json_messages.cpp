@@ -115,13 +115,16 @@ Error not_a_quantity(const std::string& path, QuantityRule rule, const json& val
   const Dimension d = rule.dimension;
   return {code::type, path,
           "expected " + std::string(dimension_name(d)) + " as a string like " + std::string(dimension_example(d)) +
-              " or a number in " + std::string(si_unit(d)) + ", got " + json_type_name(value)};
+              " or a number (" + dimension_bare_number(d) + "), got " + json_type_name(value)};
 }
 
 Error quantity_out_of_range(const std::string& path, QuantityRule rule, const json& value, double si) {
   const Bounds& b = rule.bounds;
-  std::string unit = " ";  // built in two steps: GCC 12 warns (wrongly) about " " + std::string
-  unit += si_unit(rule.dimension);
+  std::string unit;  // built in steps: GCC 12 warns (wrongly) about " " + std::string
+  if (!si_unit(rule.dimension).empty()) {
+    unit = " ";
+    unit += si_unit(rule.dimension);
+  }
   const std::string what = describe(value) + " is out of range: " + std::string(dimension_name(rule.dimension));
   if (!(b.min_inclusive ? si >= b.min : si > b.min))
     return {code::range, path, what + " must be " + (b.min_inclusive ? "at least " : "greater than ") + format_number(b.min) + unit};

@@ -72,8 +72,10 @@ Workload workload_of(const Scenario& s) {
   w.launch = s.launch;
   w.flop_energy = s.flop_energy;
   w.byte_energy = s.dram_energy_per_byte;
-  w.host = {peak_for(s.host, s.precision), s.host.memory_bandwidth, false};
-  w.accelerator = {peak_for(s.accelerator, s.precision), s.accelerator.memory_bandwidth, true};
+  const Assumptions& a = s.assumptions;
+  w.host = {peak_for(s.host, s.precision), s.host.memory_bandwidth, 1 / a.host_efficiency, false, 0};
+  w.accelerator = {peak_for(s.accelerator, s.precision), s.accelerator.memory_bandwidth, 1 / a.accelerator_efficiency,
+                   true, static_cast<double>(a.launches_per_step)};
   return w;
 }
 
@@ -130,7 +132,10 @@ Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples,
 
 Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator) {
   const Workload w = workload_of(scenario);
-  return run_with(profile, w, {peak_for(device, scenario.precision), device.memory_bandwidth, is_accelerator});
+  Rates rates = is_accelerator ? w.accelerator : w.host;
+  rates.peak_flops = peak_for(device, scenario.precision);
+  rates.memory_bandwidth = device.memory_bandwidth;
+  return run_with(profile, w, rates);
 }
 
 EpochTimes epoch_times_at(const Scenario& scenario, std::int64_t batch_size) {

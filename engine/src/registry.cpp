@@ -62,6 +62,34 @@ std::vector<std::string> kind_ids() {
   return ids;
 }
 
+// A profile's values: only the overhead fields a profile sets, each within the scenario's own rules.
+void check_profile_values(const json& values, const std::string& path, Errors& errors) {
+  if (!check_object(values, path, {"dispatch", "launch", "assumptions"}, errors)) return;
+  for (const char* key : {"dispatch", "launch"})
+    if (const json* v = field(values, key, path, errors, true)) read_quantity(*v, pointer(path, key), rule::dispatch, errors);
+  const json* a = field(values, "assumptions", path, errors, true);
+  const std::string a_path = pointer(path, "assumptions");
+  if (!a || !check_object(*a, a_path, {"ops_per_layer", "extra_ops_per_step", "launches_per_step"}, errors)) return;
+  if (const json* v = field(*a, "ops_per_layer", a_path, errors, true)) read_integer(*v, pointer(a_path, "ops_per_layer"), rule::ops_per_layer, errors);
+  if (const json* v = field(*a, "extra_ops_per_step", a_path, errors, true))
+    read_integer(*v, pointer(a_path, "extra_ops_per_step"), rule::extra_ops_per_step, errors);
+  if (const json* v = field(*a, "launches_per_step", a_path, errors, false))
+    read_integer(*v, pointer(a_path, "launches_per_step"), rule::launches_per_step, errors);
+}
+
+// The measured spread behind a profile's dispatch and launch: {"dispatch": {"min", "max"}, ...}.
+void check_profile_ranges(const json& ranges, const std::string& path, Errors& errors) {
+  if (!check_object(ranges, path, {"dispatch", "launch"}, errors)) return;
+  for (const auto& [key, range] : ranges.items()) {
+    const std::string at = pointer(path, key);
+    if (!check_object(range, at, {"min", "max", "note"}, errors)) continue;
+    std::optional<double> lo, hi;
+    if (const json* v = field(range, "min", at, errors, true)) lo = read_quantity(*v, pointer(at, "min"), rule::dispatch, errors);
+    if (const json* v = field(range, "max", at, errors, true)) hi = read_quantity(*v, pointer(at, "max"), rule::dispatch, errors);
+    if (lo && hi && *lo > *hi) errors.push_back({code::internal, at, "min above max"});
+  }
+}
+
 std::string read_id(const json& object, const std::string& path, Errors& errors) {
   if (const json* v = field(object, "id", path, errors, true))
     if (auto id = read_string(*v, pointer(path, "id"), errors)) return *id;
@@ -84,6 +112,11 @@ const json& datasets_document() {
 
 const json& presets_document() {
   static const json document = json::parse(data::presets_json);
+  return document;
+}
+
+const json& profiles_document() {
+  static const json document = json::parse(data::profiles_json);
   return document;
 }
 
@@ -145,9 +178,42 @@ const std::vector<PresetEntry>& presets() {
   return entries;
 }
 
+const std::vector<ProfileEntry>& profiles() {
+  static const std::vector<ProfileEntry> entries = load<ProfileEntry>(
+      profiles_document(), "profiles.json", "profiles", [](const json& item, const std::string& path, Errors& errors) {
+        ProfileEntry entry;
+        if (!check_object(item, path, {"id", "title", "framework", "description", "values", "ranges", "sources"}, errors))
+          return entry;
+        entry.id = read_id(item, path, errors);
+        std::string framework;
+        for (auto [key, into] : {std::pair{"title", &entry.title}, {"framework", &framework}, {"description", &entry.description}})
+          if (const json* v = field(item, key, path, errors, true))
+            if (auto text = read_string(*v, pointer(path, key), errors)) *into = *text;
+        if (const json* v = field(item, "values", path, errors, true)) {
+          entry.values = *v;
+          check_profile_values(*v, pointer(path, "values"), errors);
+        }
+        // The registry promises a source for every number: at least one, each with a link.
+        if (const json* v = field(item, "sources", path, errors, true)) {
+          if (!v->is_array() || v->empty()) errors.push_back({code::internal, pointer(path, "sources"), "expected a non-empty array"});
+          else
+            for (std::size_t i = 0; i < v->size(); ++i) {
+              const std::string at = pointer(pointer(path, "sources"), i);
+              if (check_object((*v)[i], at, {"title", "url", "supports"}, errors))
+                for (const char* key : {"title", "url", "supports"})
+                  if (const json* s = field((*v)[i], key, at, errors, true)) read_string(*s, pointer(at, key), errors);
+            }
+        }
+        if (const json* v = field(item, "ranges", path, errors, true)) check_profile_ranges(*v, pointer(path, "ranges"), errors);
+        return entry;
+      });
+  return entries;
+}
+
 const HardwareEntry* find_hardware(std::string_view id) { return find_by_id(hardware(), id); }
 const DatasetEntry* find_dataset(std::string_view id) { return find_by_id(datasets(), id); }
 const PresetEntry* find_preset(std::string_view id) { return find_by_id(presets(), id); }
+const ProfileEntry* find_profile(std::string_view id) { return find_by_id(profiles(), id); }
 
 const std::vector<std::string>& hardware_ids() {
   static const std::vector<std::string> ids = ids_of(hardware());
@@ -159,6 +225,10 @@ const std::vector<std::string>& dataset_ids() {
 }
 const std::vector<std::string>& preset_ids() {
   static const std::vector<std::string> ids = ids_of(presets());
+  return ids;
+}
+const std::vector<std::string>& profile_ids() {
+  static const std::vector<std::string> ids = ids_of(profiles());
   return ids;
 }
 

@@ -29,6 +29,8 @@ void write_profile(JsonText& out, const Profile& p) {
 
 void write_run(JsonText& out, const Run& r) {
   out.begin_object()
+      .key("dispatches").integer(static_cast<std::int64_t>(r.dispatches))
+      .key("launches").integer(static_cast<std::int64_t>(r.launches))
       .key("epoch_time_s").number(r.epoch_time_s)
       .key("compute_time_s").number(r.compute_time_s)
       .key("memory_time_s").number(r.memory_time_s)
@@ -68,6 +70,8 @@ void write_scenario(JsonText& out, const Scenario& s) {
   write_device(out, s.host);
   out.key("accelerator");
   write_device(out, s.accelerator);
+  out.key("profile");
+  s.profile.empty() ? out.null() : out.string(s.profile);
   out.key("precision").string(s.precision)
       .key("dispatch").number(s.dispatch)
       .key("launch").number(s.launch)
@@ -79,8 +83,11 @@ void write_scenario(JsonText& out, const Scenario& s) {
       .key("extra_ops_per_step").integer(a.extra_ops_per_step)
       .key("overlap").string(overlap_info(a.overlap).name)
       .key("drop_last").boolean(a.drop_last)
-      .end_object()
-      .end_object();
+      .key("host_efficiency").number(a.host_efficiency)
+      .key("accelerator_efficiency").number(a.accelerator_efficiency)
+      .key("launches_per_step");
+  a.launches_per_step > 0 ? out.integer(a.launches_per_step) : out.null();
+  out.end_object().end_object();
 }
 
 void write_ranges(JsonText& out, const std::vector<BatchRange>& ranges) {

@@ -28,15 +28,16 @@ const std::vector<std::string>& overlap_names() {
   return names;
 }
 
-const std::vector<std::string> top_fields{"name",   "preset", "network",           "host",       "accelerator",
+const std::vector<std::string> top_fields{"name",   "preset", "profile", "network",           "host",       "accelerator",
                                           "precision", "dispatch", "launch", "dram_energy_per_byte", "flop_energy",
                                           "assumptions"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
 const std::vector<std::string> device_fields{"base",   "name", "peak_flops", "memory_bandwidth", "memory_capacity",
                                              "tdp",    "source"};
 const std::vector<std::string> dataset_fields{"base", "name", "training_examples"};
-const std::vector<std::string> assumption_fields{"phase", "ops_per_layer", "extra_ops_per_step", "overlap",
-                                                 "drop_last"};
+const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
+                                                 "overlap",   "drop_last",       "host_efficiency",
+                                                 "accelerator_efficiency",       "launches_per_step"};
 
 Error unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
                        const std::vector<std::string>& ids) {
@@ -155,10 +156,30 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
         a.overlap = *overlap == "none" ? Overlap::none : Overlap::roofline;
     if (const json* v = field(*value, "drop_last", path, errors, false))
       if (auto drop = read_bool(*v, pointer(path, "drop_last"), errors)) a.drop_last = *drop;
+    if (const json* v = field(*value, "host_efficiency", path, errors, false); v && !v->is_null())
+      if (auto e = read_quantity(*v, pointer(path, "host_efficiency"), rule::efficiency, errors)) a.host_efficiency = *e;
+    if (const json* v = field(*value, "accelerator_efficiency", path, errors, false); v && !v->is_null())
+      if (auto e = read_quantity(*v, pointer(path, "accelerator_efficiency"), rule::efficiency, errors))
+        a.accelerator_efficiency = *e;
+    // null, like absent, means no graphs: every operation is launched on its own.
+    if (const json* v = field(*value, "launches_per_step", path, errors, false); v && !v->is_null())
+      if (auto g = read_integer(*v, pointer(path, "launches_per_step"), rule::launches_per_step, errors))
+        a.launches_per_step = static_cast<int>(*g);
   }
   // Left out, the operations per layer follow the phase (the model's table says how many).
   if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
 }
+
+// The fields a profile sets, one level below the top or below "assumptions".
+struct ProfileField {
+  std::string parent;  // "" for the top level
+  std::string key;
+};
+const std::vector<ProfileField> profile_field_table{{"", "dispatch"},
+                                                    {"", "launch"},
+                                                    {"assumptions", "ops_per_layer"},
+                                                    {"assumptions", "extra_ops_per_step"},
+                                                    {"assumptions", "launches_per_step"}};
 
 void read_top_quantity(const json& doc, std::string_view key, QuantityRule rule, double& into, Errors& errors) {
   if (const json* v = field(doc, key, "", errors, true))
@@ -166,6 +187,45 @@ void read_top_quantity(const json& doc, std::string_view key, QuantityRule rule,
 }
 
 }  // namespace
+
+const std::vector<std::string>& profile_fields() {
+  static const std::vector<std::string> paths = [] {
+    std::vector<std::string> list;
+    for (const ProfileField& f : profile_field_table)
+      list.push_back(f.parent.empty() ? pointer("", f.key) : pointer(pointer("", f.parent), f.key));
+    return list;
+  }();
+  return paths;
+}
+
+json apply_profile(const json& doc, Errors& errors) {
+  if (!doc.is_object() || !doc.contains("profile") || doc.at("profile").is_null()) return doc;  // null: none
+  const json& id = doc.at("profile");
+  if (!id.is_string()) {
+    errors.push_back({code::type, "/profile", "expected a profile id such as \"" + registry::profile_ids().front() +
+                                                  "\", got " + json_type_name(id)});
+    return doc;
+  }
+  const auto* profile = registry::find_profile(id.get<std::string>());
+  if (!profile) {
+    errors.push_back(unknown_id_error("/profile", id.get<std::string>(), "profile", registry::profile_ids()));
+    return doc;
+  }
+  json out = doc;
+  for (const ProfileField& f : profile_field_table) {
+    const json* from = f.parent.empty() ? &profile->values
+                                        : (profile->values.contains(f.parent) ? &profile->values.at(f.parent) : nullptr);
+    if (!from || !from->contains(f.key)) continue;
+    json* into = &out;
+    if (!f.parent.empty()) {
+      if (!out.contains(f.parent)) out[f.parent] = json::object();
+      into = &out[f.parent];
+    }
+    // A wrong type under "assumptions" is the parser's to report; the profile leaves it alone.
+    if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = from->at(f.key);
+  }
+  return out;
+}
 
 json expand_preset(const json& input, Errors& errors) {
   if (!input.is_object() || !input.contains("preset")) return input;
@@ -193,6 +253,11 @@ json expand_preset(const json& input, Errors& errors) {
       patch_doc[key]["base"] = base_doc[key];
   };
   json merged = preset->scenario;
+  if (patch.contains("profile"))
+    for (const ProfileField& f : profile_field_table) {
+      json* parent = f.parent.empty() ? &merged : (merged.contains(f.parent) ? &merged[f.parent] : nullptr);
+      if (parent && parent->is_object()) parent->erase(f.key);
+    }
   keep_base(merged, patch, "host");
   keep_base(merged, patch, "accelerator");
   if (merged.contains("network") && patch.contains("network") && patch["network"].is_object())
@@ -254,6 +319,8 @@ void expand_entity(json& value, const std::string& path, bool device, Errors& er
 json expand_scenario(const json& input, Errors& errors) {
   json doc = expand_preset(input, errors);
   if (!errors.empty()) return doc;
+  doc = apply_profile(doc, errors);
+  if (!errors.empty()) return doc;
   if (!doc.is_object()) {
     errors.push_back({code::type, "", "expected the scenario as an object, got " + json_type_name(doc)});
     return doc;
@@ -268,7 +335,7 @@ json expand_scenario(const json& input, Errors& errors) {
 ParsedScenario parse_scenario(const json& input) {
   ParsedScenario parsed;
   Errors& errors = parsed.errors;
-  const json doc = expand_preset(input, errors);
+  const json doc = apply_profile(expand_preset(input, errors), errors);
   if (!errors.empty()) return parsed;
   if (!check_object(doc, "", top_fields, errors)) return parsed;
 
@@ -276,6 +343,7 @@ ParsedScenario parse_scenario(const json& input) {
   s.name = "Custom scenario";
   if (const json* v = field(doc, "name", "", errors, false))
     if (auto name = read_string(*v, "/name", errors)) s.name = *name;
+  if (doc.contains("profile") && doc.at("profile").is_string()) s.profile = doc.at("profile").get<std::string>();
 
   if (const json* network = field(doc, "network", "", errors, true);
       network && check_object(*network, "/network", network_fields, errors)) {

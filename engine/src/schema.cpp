@@ -4,6 +4,7 @@
 
 #include "epochcalc/model.hpp"
 #include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
 #include "epochcalc/sweep.hpp"
 
 namespace epochcalc {
@@ -60,6 +61,9 @@ std::vector<FieldSpec> build_fields() {
                "Number format: picks each device's peak FLOP/s and the bytes per value.", false});
   add_device_fields(f, "host", "Host CPU");
   add_device_fields(f, "accelerator", "Accelerator");
+  f.push_back({"/profile", FieldKind::profile, "Framework profile",
+               "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.",
+               false});
   f.push_back(quantity_field("/dispatch", "Dispatch per operation",
                              "Host framework time per operation (Python, op lookup), paid on both devices.",
                              rule::dispatch, true));
@@ -76,6 +80,18 @@ std::vector<FieldSpec> build_fields() {
   f.push_back(integer_field("/assumptions/extra_ops_per_step", "Extra operations per step",
                             "Further operations each step, such as the loss, optimizer update or data copy.",
                             rule::extra_ops_per_step, false));
+  f.push_back(integer_field("/assumptions/launches_per_step", "Graph launches per step",
+                            "With CUDA Graphs the accelerator replays a captured step: it pays this many dispatches and "
+                            "launches per step instead of one per operation. Empty: every operation is launched on its own.",
+                            rule::launches_per_step, false));
+  f.push_back(quantity_field("/assumptions/host_efficiency", "Host efficiency",
+                             "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far "
+                             "less than the datasheet. Divides the host's compute and memory time.",
+                             rule::efficiency, false));
+  f.push_back(quantity_field("/assumptions/accelerator_efficiency", "Accelerator efficiency",
+                             "The fraction of its peak FLOP/s and bandwidth the accelerator reaches. Divides its "
+                             "compute and memory time.",
+                             rule::efficiency, false));
   f.push_back({"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
                "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false});
   f.push_back({"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
@@ -94,6 +110,7 @@ const char* kind_name(FieldKind kind) {
     case FieldKind::device: return "device";
     case FieldKind::dataset: return "dataset";
     case FieldKind::preset: return "preset";
+    case FieldKind::profile: return "profile";
   }
   return "text";
 }
@@ -120,6 +137,10 @@ json defaults() {
           {"/assumptions/phase", std::string(phase_info(a.phase).name)},
           {"/assumptions/ops_per_layer", {{"follows", "/assumptions/phase"}, {"values", by_phase}}},
           {"/assumptions/extra_ops_per_step", a.extra_ops_per_step},
+          {"/assumptions/launches_per_step", nullptr},
+          {"/assumptions/host_efficiency", a.host_efficiency},
+          {"/assumptions/accelerator_efficiency", a.accelerator_efficiency},
+          {"/profile", nullptr},
           {"/assumptions/overlap", std::string(overlap_info(a.overlap).name)},
           {"/assumptions/drop_last", a.drop_last}};
 }
@@ -164,6 +185,7 @@ json schema_document() {
     dimensions[std::string(dimension_id(d))] = {{"name", std::string(dimension_name(d))},
                                                {"si_unit", std::string(si_unit(d))},
                                                {"example", example},
+                                               {"bare_number", dimension_bare_number(d)},
                                                {"units", units}};
   }
   json fields = json::array();
@@ -196,6 +218,7 @@ json schema_document() {
           {"sweep", {{"log_spaced_points", sweep_grid_points},
                      {"includes", json::array({"1", "N", "powers of two", "the batch size",
                                                "both ends of each winning range and the sizes just outside"})}}},
+          {"profile_fields", profile_fields()},
           {"default_preset", std::string(registry::default_preset_id)}};
 }
 

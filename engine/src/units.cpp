@@ -63,6 +63,8 @@ const std::vector<UnitEntry>& units_of(Dimension dimension) {
       {"J/B", 1},        {"J/byte", 1},        {"nJ/B", 1e-9},  {"nJ/byte", 1e-9},
       {"pJ/B", 1e-12},   {"pJ/byte", 1e-12},   {"fJ/B", 1e-15}, {"fJ/byte", 1e-15}};
   static const std::vector<UnitEntry> power{{"W", 1}, {"kW", kilo}};
+  // The SI "unit" of a fraction is none: 0.5 is half; "50 %" the same.
+  static const std::vector<UnitEntry> fraction{{"", 1}, {"%", 1e-2}};
   static const std::vector<UnitEntry> size{{"B", 1},      {"kB", kilo},   {"KB", kilo},   {"MB", mega},
                                            {"GB", giga},  {"TB", tera},   {"KiB", kibi},  {"MiB", mebi},
                                            {"GiB", gibi}, {"TiB", tebi}};
@@ -74,13 +76,14 @@ const std::vector<UnitEntry>& units_of(Dimension dimension) {
     case Dimension::energy_per_byte: return energy_per_byte;
     case Dimension::power: return power;
     case Dimension::size: return size;
+    case Dimension::fraction: return fraction;
   }
   return time;
 }
 
 constexpr std::array dimension_list{Dimension::time,           Dimension::bandwidth,       Dimension::flop_rate,
                                     Dimension::energy_per_flop, Dimension::energy_per_byte, Dimension::power,
-                                    Dimension::size};
+                                    Dimension::size,           Dimension::fraction};
 
 // strtod turns a number too small for a double ("1e-400") into 0: a value the user did not write.
 bool underflows(std::string_view number_text, double value) {
@@ -107,6 +110,7 @@ const UnitEntry* find_unit(Dimension dimension, std::string_view symbol) {
 std::string expected_units(Dimension dimension) {
   std::string list;
   for (const UnitEntry& entry : units_of(dimension)) {
+    if (entry.symbol.empty()) continue;  // a fraction's bare number
     if (!list.empty()) list += ", ";
     list += entry.symbol;
   }
@@ -129,6 +133,7 @@ std::string_view dimension_id(Dimension dimension) {
     case Dimension::energy_per_byte: return "energy_per_byte";
     case Dimension::power: return "power";
     case Dimension::size: return "size";
+    case Dimension::fraction: return "fraction";
   }
   return "quantity";
 }
@@ -144,6 +149,7 @@ std::string_view dimension_name(Dimension dimension) {
     case Dimension::energy_per_byte: return "an energy per byte";
     case Dimension::power: return "a power";
     case Dimension::size: return "a size";
+    case Dimension::fraction: return "a fraction";
   }
   return "a quantity";
 }
@@ -157,8 +163,14 @@ std::string_view dimension_example(Dimension dimension) {
     case Dimension::energy_per_byte: return "\"160 pJ/B\"";
     case Dimension::power: return "\"700 W\"";
     case Dimension::size: return "\"80 GB\"";
+    case Dimension::fraction: return "\"40 %\"";
   }
   return "";
+}
+
+std::string dimension_bare_number(Dimension dimension) {
+  if (dimension == Dimension::fraction) return "a bare number is a fraction of 1 (0.4 is 40 %)";
+  return "a bare number is in " + std::string(si_unit(dimension));
 }
 
 std::optional<double> parse_plain_number(std::string_view text) {

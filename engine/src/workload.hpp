@@ -12,7 +12,9 @@ namespace epochcalc::detail {
 struct Rates {
   double peak_flops = 0;        // at the scenario's precision
   double memory_bandwidth = 0;
+  double slowdown = 1;          // 1 / efficiency: the factor on compute and memory time
   bool pays_launch = false;     // the accelerator pays a kernel launch per operation
+  double calls_per_step = 0;    // graph launches per step; 0 = one call per operation
 };
 
 struct Workload {
@@ -39,12 +41,16 @@ inline double safe_ratio(double numerator, double denominator) { return denomina
 // evaluation needs. run_with adds the overhead fraction and the energies; the win search needs only these.
 inline Run times_of(const Profile& profile, const Workload& w, const Rates& rates) {
   Run t;
-  t.compute_time_s = safe_ratio(profile.flops, rates.peak_flops);
-  t.memory_time_s = safe_ratio(profile.bytes, rates.memory_bandwidth);
+  t.compute_time_s = safe_ratio(profile.flops, rates.peak_flops) * rates.slowdown;
+  t.memory_time_s = safe_ratio(profile.bytes, rates.memory_bandwidth) * rates.slowdown;
   t.work_time_s = w.roofline ? (t.compute_time_s < t.memory_time_s ? t.memory_time_s : t.compute_time_s)
                              : t.compute_time_s + t.memory_time_s;
-  t.dispatch_time_s = profile.launched_ops * w.dispatch;
-  t.launch_time_s = rates.pays_launch ? profile.launched_ops * w.launch : 0.0;
+  // A replayed graph is one host call and one launch; otherwise every operation is both.
+  t.dispatches = rates.calls_per_step > 0 ? static_cast<double>(profile.steps_per_epoch) * rates.calls_per_step
+                                          : profile.launched_ops;
+  t.launches = rates.pays_launch ? t.dispatches : 0.0;
+  t.dispatch_time_s = t.dispatches * w.dispatch;
+  t.launch_time_s = t.launches * w.launch;
   t.overhead_time_s = t.dispatch_time_s + t.launch_time_s;
   t.epoch_time_s = t.work_time_s + t.overhead_time_s;
   return t;

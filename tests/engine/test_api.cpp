@@ -35,7 +35,8 @@ TEST_CASE("the result has exactly the contract's fields") {
   CHECK(keys_of(r["network"]) == std::vector<std::string>{"layers", "parameters", "batched", "batch_one"});
   CHECK(keys_of(r["network"]["batched"]) ==
         std::vector<std::string>{"batch_size", "steps_per_epoch", "flops", "bytes", "launched_ops"});
-  const std::vector<std::string> run_fields{"epoch_time_s",        "compute_time_s",      "memory_time_s",
+  const std::vector<std::string> run_fields{"dispatches", "launches",
+                                            "epoch_time_s",        "compute_time_s",      "memory_time_s",
                                             "work_time_s",         "dispatch_time_s",     "launch_time_s",
                                             "overhead_time_s",     "overhead_fraction",   "arithmetic_energy_j",
                                             "data_movement_energy_j", "energy_j"};

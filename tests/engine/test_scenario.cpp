@@ -111,7 +111,7 @@ TEST_CASE("wrong JSON types are reported with what was expected") {
   check_single(errors_with("/network/batch_size", 2.5),
                {"E_TYPE", "/network/batch_size", "2.5 is not a whole number: use a whole number from 1 to 1,000,000,000,000"});
   check_single(errors_with("/launch", true),
-               {"E_TYPE", "/launch", "expected a time as a string like \"10 us\" or a number in s, got a boolean"});
+               {"E_TYPE", "/launch", "expected a time as a string like \"10 us\" or a number (a bare number is in s), got a boolean"});
   check_single(errors_with("/assumptions/drop_last", "yes"),
                {"E_TYPE", "/assumptions/drop_last", "expected true or false, got a string"});
   check_single(parse_scenario(json::array()).errors, {"E_TYPE", "", "expected an object, got an array"});

@@ -68,10 +68,20 @@ std::string expand_json(std::string_view input);
 // The document after one edit: {"schema": "epochcalc/edited@1", "scenario": {...}} or an error document.
 std::string set_field_json(std::string_view document, std::string_view path, std::string_view text);
 
-// Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]} as shipped.
+// Calibration: {"scenario": {...}, "measurements": [{"device", "batch_size", "epoch_time_s", "note"?,
+// "ops_per_step"?}], "measured_with"?: {...}} in; out {"schema": "epochcalc/calibration@1", "fitted",
+// "undetermined", "dispatch_plus_launch", "notes", "measurements" (each with "predicted_s",
+// "residual_s", "uncalibrated_s"), "scenario" (the input's scenario with the fitted values set)} or an
+// error document (scenario errors keep their paths under /scenario).
+inline constexpr std::string_view calibration_schema = "epochcalc/calibration@1";
+nlohmann::ordered_json calibrate_document(const nlohmann::ordered_json& input);
+std::string calibrate_json(std::string_view input);
+
+// Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]}, {"profiles": [...]} as shipped.
 std::string hardware_json();
 std::string datasets_json();
 std::string presets_json();
+std::string profiles_json();
 // The default preset's complete scenario document.
 std::string default_scenario_json();
 // Every scenario rule as data: epochcalc/schema@1 (schema.hpp).

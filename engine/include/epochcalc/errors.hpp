@@ -18,6 +18,7 @@ inline constexpr const char* unknown_id = "E_UNKNOWN_ID";        // registry id 
 inline constexpr const char* precision = "E_PRECISION";          // device has no peak for the precision
 inline constexpr const char* value = "E_VALUE";                  // string not among the allowed choices
 inline constexpr const char* args = "E_ARGS";                    // command-line usage
+inline constexpr const char* too_few = "E_TOO_FEW";              // measurements that determine no constant
 inline constexpr const char* internal = "E_INTERNAL";            // a bug in epochcalc, never the user's fault
 }  // namespace code
 

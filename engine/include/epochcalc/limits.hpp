@@ -33,6 +33,11 @@ inline constexpr IntegerRule training_examples{1, max_examples};
 inline constexpr IntegerRule batch_size{1, max_examples};
 inline constexpr IntegerRule ops_per_layer{0, 1000};
 inline constexpr IntegerRule extra_ops_per_step{0, 1'000'000};
+// Graph launches per step on the accelerator (CUDA Graphs): at least one, at most as many as operations could be.
+inline constexpr IntegerRule launches_per_step{1, 1'000'000};
+// The achieved fraction of a device's peak: at most all of it, and at least a millionth, which keeps
+// every time finite (docs/model.md, "Input ranges").
+inline constexpr QuantityRule efficiency{Dimension::fraction, {1e-6, true, 1}};
 inline constexpr QuantityRule peak_flops{Dimension::flop_rate, {1, true, 1e21}};
 inline constexpr QuantityRule memory_bandwidth{Dimension::bandwidth, {1, true, 1e18}};
 inline constexpr QuantityRule memory_capacity{Dimension::size, {0, true, 1e18}};
@@ -42,6 +47,10 @@ inline constexpr QuantityRule dispatch{Dimension::time, {0, true, 3600}};
 inline constexpr QuantityRule launch{Dimension::time, {0, true, 3600}};
 inline constexpr QuantityRule dram_energy_per_byte{Dimension::energy_per_byte, {0, true, 1}};
 inline constexpr QuantityRule flop_energy{Dimension::energy_per_flop, {0, true, 1}};
+// A measured epoch: longer than nothing, shorter than a thousand years.
+inline constexpr QuantityRule measured_epoch_time{Dimension::time, {0, false, 3.2e10}};
+inline constexpr IntegerRule counted_ops_per_step{0, 1'000'000'000};
+inline constexpr std::size_t max_measurements = 10'000;
 }  // namespace rule
 
 }  // namespace epochcalc

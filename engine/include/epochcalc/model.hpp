@@ -61,6 +61,12 @@ struct Assumptions {
   int extra_ops_per_step = 0;
   Overlap overlap = Overlap::none;
   bool drop_last = false;
+  // Achieved fraction of each device's peak FLOP/s and bandwidth (0 < e <= 1): divides its work.
+  double host_efficiency = 1;
+  double accelerator_efficiency = 1;
+  // Graph launches per step on the accelerator (CUDA Graphs); 0 = every operation is dispatched and
+  // launched on its own (eager). The host CPU has no graphs and always dispatches every operation.
+  int launches_per_step = 0;
 };
 
 // A validated scenario with every id resolved and every quantity in SI units.
@@ -72,6 +78,7 @@ struct Scenario {
   Device host;
   Device accelerator;
   std::string precision = "fp32";
+  std::string profile;              // the framework profile the overhead fields came from, "" = none
   double dispatch = 0;              // s per launched operation
   double launch = 0;                // s per kernel launch, accelerator only
   double dram_energy_per_byte = 0;  // J/B
@@ -99,6 +106,8 @@ struct Profile {
 
 // What one epoch costs on one device.
 struct Run {
+  double dispatches = 0;  // host-side framework calls in the epoch
+  double launches = 0;    // kernel (or graph) launches in the epoch; 0 on the host
   double epoch_time_s = 0;
   double compute_time_s = 0;
   double memory_time_s = 0;

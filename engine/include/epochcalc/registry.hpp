@@ -33,6 +33,15 @@ struct DatasetEntry {
   Dataset dataset;
 };
 
+// A framework profile: the overhead inputs of one way of training (PyTorch eager, CUDA Graphs, ...),
+// each cited. `values` is a scenario fragment over the profile_fields() paths only.
+struct ProfileEntry {
+  std::string id;
+  std::string title;
+  std::string description;
+  nlohmann::ordered_json values;
+};
+
 struct PresetEntry {
   std::string id;
   std::string title;
@@ -43,14 +52,17 @@ struct PresetEntry {
 const std::vector<HardwareEntry>& hardware();
 const std::vector<DatasetEntry>& datasets();
 const std::vector<PresetEntry>& presets();
+const std::vector<ProfileEntry>& profiles();
 
 const HardwareEntry* find_hardware(std::string_view id);
 const DatasetEntry* find_dataset(std::string_view id);
 const PresetEntry* find_preset(std::string_view id);
+const ProfileEntry* find_profile(std::string_view id);
 
 const std::vector<std::string>& hardware_ids();
 const std::vector<std::string>& dataset_ids();
 const std::vector<std::string>& preset_ids();
+const std::vector<std::string>& profile_ids();
 
 // The id of the preset a calculator opens on.
 inline constexpr std::string_view default_preset_id = "mnist-cpu-vs-h100";
@@ -59,5 +71,6 @@ inline constexpr std::string_view default_preset_id = "mnist-cpu-vs-h100";
 const nlohmann::ordered_json& hardware_document();
 const nlohmann::ordered_json& datasets_document();
 const nlohmann::ordered_json& presets_document();
+const nlohmann::ordered_json& profiles_document();
 
 }  // namespace epochcalc::registry

@@ -23,6 +23,7 @@ enum class FieldKind {
   device,    // a hardware id, {"base": id, ...overrides} or a full device object
   dataset,   // a dataset id, {"base": id, ...overrides} or a full dataset object
   preset,    // a preset id
+  profile,   // a framework profile id
 };
 
 struct FieldSpec {

@@ -11,7 +11,8 @@
 
 namespace epochcalc {
 
-enum class Dimension { time, bandwidth, flop_rate, energy_per_flop, energy_per_byte, power, size };
+// fraction: a share of 1 (an achieved fraction of peak); "%" is its only unit.
+enum class Dimension { time, bandwidth, flop_rate, energy_per_flop, energy_per_byte, power, size, fraction };
 
 // The accepted spellings of a dimension's units, SI first; `scale` converts to SI (a value below 1
 // is applied as a division by its exact reciprocal, so "10 us" is exactly 1e-05 s).
@@ -27,6 +28,8 @@ std::string_view dimension_id(Dimension dimension);  // "time", "bandwidth", ...
 std::string_view si_unit(Dimension dimension);
 std::string_view dimension_name(Dimension dimension);
 std::string_view dimension_example(Dimension dimension);
+// What a bare number means in this dimension, in words: "a bare number is in s".
+std::string dimension_bare_number(Dimension dimension);
 
 // A plain decimal number filling the whole text (spaces around it allowed): "64", "2e-5", "-0.5".
 // No hex, no "inf", no separators; nullopt otherwise or when it is not finite.

@@ -1,0 +1,51 @@
+// Calibration: the overhead constants and efficiencies that best explain measured epoch times.
+// An epoch's time is linear in dispatch, launch and each device's 1/efficiency (docs/model.md,
+// "Calibration"), so they are fitted by non-negative least squares, and what the measurements cannot
+// pin down is reported as undetermined, never guessed. Plain structs: no JSON here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "epochcalc/model.hpp"
+
+namespace epochcalc {
+
+enum class MeasuredOn { host, accelerator };
+
+struct Measurement {
+  MeasuredOn device = MeasuredOn::host;
+  std::int64_t batch_size = 1;
+  double epoch_time_s = 0;
+};
+
+// The fitted constants, in this order everywhere (arrays, the JSON "fitted" object, messages).
+enum class Constant { dispatch, launch, host_efficiency, accelerator_efficiency };
+inline constexpr std::size_t constant_count = 4;
+std::string_view constant_name(Constant c);  // "dispatch", "launch", "host_efficiency", ...
+
+struct Calibration {
+  // A value for each constant the measurements determine; nullopt for the others.
+  std::array<std::optional<double>, constant_count> fitted;
+  // When dispatch and launch are undetermined apart but their sum per operation is (accelerator times
+  // alone, without graphs), that sum.
+  std::optional<double> dispatch_plus_launch;
+  // What the measurements determine at all: false when none of the constants is (too few measurements).
+  bool determines_anything = false;
+  // Each measurement's epoch time as the fitted model predicts it, and as the scenario did before.
+  std::vector<double> predicted_s;
+  std::vector<double> uncalibrated_s;
+  // Constants the fit held at a bound: efficiency 1 (the data says faster than the peak allows) or 0 s.
+  std::vector<Constant> at_bound;
+};
+
+// Fits dispatch, launch and the efficiencies of `scenario` to the measurements, minimising the sum of
+// squared relative residuals ((predicted - measured) / measured). Precondition: the scenario is valid
+// and every measurement has a positive time and a batch size the scenario allows.
+Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements);
+
+}  // namespace epochcalc

@@ -1,0 +1,226 @@
+// The calibration document: measurements read and checked (every problem at once, each at its JSON
+// pointer), the fit run (calibrate.cpp), and the reply written with what the data could not determine.
+#include <cmath>
+#include <cstdio>
+#include <exception>
+
+#include "epochcalc/api.hpp"
+#include "epochcalc/calibrate.hpp"
+#include "json_read.hpp"
+#include "reply.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+const std::vector<std::string> top_fields{"scenario", "measurements", "measured_with"};
+const std::vector<std::string> measurement_fields{"device", "batch_size", "epoch_time_s", "note", "ops_per_step"};
+const std::vector<std::string> devices{"host", "accelerator"};
+
+// Where each fitted constant goes in a scenario, and its name in messages.
+struct ConstantField {
+  Constant constant;
+  const char* parent;  // "" for the top level
+  const char* key;
+  const char* words;
+};
+constexpr ConstantField constant_fields[] = {
+    {Constant::dispatch, "", "dispatch", "dispatch per operation"},
+    {Constant::launch, "", "launch", "kernel launch per operation"},
+    {Constant::host_efficiency, "assumptions", "host_efficiency", "host efficiency"},
+    {Constant::accelerator_efficiency, "assumptions", "accelerator_efficiency", "accelerator efficiency"},
+};
+
+std::optional<Measurement> read_measurement(const json& value, const std::string& path, const Scenario& s,
+                                            Errors& errors) {
+  if (!check_object(value, path, measurement_fields, errors)) return std::nullopt;
+  const std::size_t before = errors.size();
+  Measurement m;
+  if (const json* v = field(value, "device", path, errors, true))
+    if (auto device = read_choice(*v, pointer(path, "device"), devices, errors))
+      m.device = *device == "host" ? MeasuredOn::host : MeasuredOn::accelerator;
+  // The scenario's own rule for a batch size: with drop_last, at most N.
+  const IntegerRule batch{1, s.assumptions.drop_last ? s.dataset.training_examples : rule::batch_size.max};
+  if (const json* v = field(value, "batch_size", path, errors, true))
+    if (auto b = read_integer(*v, pointer(path, "batch_size"), batch, errors)) m.batch_size = *b;
+  if (const json* v = field(value, "epoch_time_s", path, errors, true))
+    if (auto t = read_quantity(*v, pointer(path, "epoch_time_s"), rule::measured_epoch_time, errors)) m.epoch_time_s = *t;
+  if (const json* v = field(value, "note", path, errors, false)) read_string(*v, pointer(path, "note"), errors);
+  if (const json* v = field(value, "ops_per_step", path, errors, false))
+    read_integer(*v, pointer(path, "ops_per_step"), rule::counted_ops_per_step, errors);
+  if (errors.size() != before) return std::nullopt;
+  return m;
+}
+
+std::string significant(double value, int digits) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.*g", digits, value);
+  return text;
+}
+
+// Words for a fitted value: "12.3 us", "41.7 %".
+std::string shown(Constant c, double value) {
+  if (c == Constant::dispatch || c == Constant::launch) return significant(value * 1e6, 4) + " us";
+  return significant(value * 100, 3) + " %";
+}
+
+// The input's scenario with each determined constant written in, readable and exact to nine digits.
+json applied_scenario(json scenario, const Calibration& fit) {
+  for (const ConstantField& f : constant_fields) {
+    const auto& value = fit.fitted[static_cast<std::size_t>(f.constant)];
+    if (!value) continue;
+    json* into = &scenario;
+    if (*f.parent) {
+      if (!scenario.contains(f.parent) || !scenario[f.parent].is_object()) scenario[f.parent] = json::object();
+      into = &scenario[f.parent];
+    }
+    const bool time = f.constant == Constant::dispatch || f.constant == Constant::launch;
+    (*into)[f.key] = time ? json(significant(*value * 1e6, 9) + " us") : json(std::stod(significant(*value, 9)));
+  }
+  return scenario;
+}
+
+json notes_of(const Calibration& fit, const std::vector<Measurement>& measurements) {
+  bool host = false, accelerator = false;
+  for (const Measurement& m : measurements) (m.device == MeasuredOn::host ? host : accelerator) = true;
+  json notes = json::array();
+  const auto has = [&](Constant c) { return fit.fitted[static_cast<std::size_t>(c)].has_value(); };
+  if (!accelerator)
+    notes.push_back("Only host times are given: the launch cost and the accelerator's efficiency need accelerator times.");
+  if (!host)
+    notes.push_back("Only accelerator times are given: the host's efficiency needs host times.");
+  if (fit.dispatch_plus_launch)
+    notes.push_back("Dispatch and launch are paid together on the accelerator, so its times alone fix their sum (" +
+                    shown(Constant::dispatch, *fit.dispatch_plus_launch) +
+                    " per operation) but not each; host times at two or more batch sizes separate them.");
+  for (const ConstantField& f : constant_fields) {
+    const bool device_seen = f.constant == Constant::host_efficiency ? host
+                             : f.constant == Constant::accelerator_efficiency ? accelerator
+                             : f.constant == Constant::launch ? accelerator
+                                                              : true;
+    if (!has(f.constant) && device_seen && !(fit.dispatch_plus_launch && (f.constant == Constant::dispatch || f.constant == Constant::launch)))
+      notes.push_back(std::string("The ") + f.words +
+                      " is not determined: measure that device at more batch sizes (at least as many as the "
+                      "constants it shares its times with).");
+  }
+  for (Constant c : fit.at_bound) {
+    if (c == Constant::host_efficiency || c == Constant::accelerator_efficiency)
+      notes.push_back(std::string("The ") + constant_fields[static_cast<std::size_t>(c)].words +
+                      " is held at 100 %: the times are at or below what the peak figures allow; check the device's "
+                      "peak FLOP/s and bandwidth.");
+    else
+      notes.push_back(std::string("The ") + constant_fields[static_cast<std::size_t>(c)].words +
+                      " is held at 0 s: the times leave nothing for it.");
+  }
+  return notes;
+}
+
+json reply_of(const json& input, const std::vector<Measurement>& measurements,
+              const Calibration& fit) {
+  json fitted = json::object();
+  json undetermined = json::array();
+  for (const ConstantField& f : constant_fields) {
+    const auto& value = fit.fitted[static_cast<std::size_t>(f.constant)];
+    fitted[f.key] = value ? json(*value) : json(nullptr);
+    if (!value) undetermined.push_back(f.key);
+  }
+  json rows = json::array();
+  const json& given = input.at("measurements");
+  double squares = 0;
+  for (std::size_t i = 0; i < measurements.size(); ++i) {
+    const Measurement& m = measurements[i];
+    const double residual = fit.predicted_s[i] - m.epoch_time_s;
+    squares += (residual / m.epoch_time_s) * (residual / m.epoch_time_s);
+    json row = {{"device", m.device == MeasuredOn::host ? "host" : "accelerator"},
+                {"batch_size", m.batch_size},
+                {"epoch_time_s", m.epoch_time_s}};
+    if (given[i].contains("note")) row["note"] = given[i].at("note");
+    if (given[i].contains("ops_per_step")) row["ops_per_step"] = given[i].at("ops_per_step");
+    row["predicted_s"] = fit.predicted_s[i];
+    row["residual_s"] = residual;
+    row["relative_residual"] = residual / m.epoch_time_s;
+    row["uncalibrated_s"] = fit.uncalibrated_s[i];
+    rows.push_back(row);
+  }
+  return {{"schema", calibration_schema},
+          {"fitted", fitted},
+          {"undetermined", undetermined},
+          {"dispatch_plus_launch", fit.dispatch_plus_launch ? json(*fit.dispatch_plus_launch) : json(nullptr)},
+          {"rms_relative_residual", std::sqrt(squares / static_cast<double>(measurements.size()))},
+          {"notes", notes_of(fit, measurements)},
+          {"measurements", rows},
+          {"scenario", applied_scenario(input.at("scenario"), fit)}};
+}
+
+bool all_finite(const Calibration& fit) {
+  for (const auto& v : fit.fitted)
+    if (v && !std::isfinite(*v)) return false;
+  for (const std::vector<double>* list : {&fit.predicted_s, &fit.uncalibrated_s})
+    for (double x : *list)
+      if (!std::isfinite(x)) return false;
+  return !fit.dispatch_plus_launch || std::isfinite(*fit.dispatch_plus_launch);
+}
+
+}  // namespace
+
+json calibrate_document(const json& input) {
+  Errors errors;
+  try {
+    if (!check_object(input, "", top_fields, errors)) return errors_to_json(errors);
+    const json* scenario_doc = field(input, "scenario", "", errors, true);
+    const json* list = field(input, "measurements", "", errors, true);
+    if (const json* v = field(input, "measured_with", "", errors, false); v && !v->is_object())
+      errors.push_back(message::not_an_object("/measured_with", *v));
+    // The scenario first: its errors, under /scenario, and its rules for the batch sizes.
+    std::optional<Scenario> scenario;
+    if (scenario_doc) {
+      ParsedScenario parsed = parse_scenario(*scenario_doc);
+      for (Error e : parsed.errors) {
+        e.path = "/scenario" + e.path;
+        errors.push_back(std::move(e));
+      }
+      scenario = std::move(parsed.scenario);
+    }
+    std::vector<Measurement> measurements;
+    if (list && !list->is_array()) {
+      errors.push_back({code::type, "/measurements",
+                        "expected a list of measurements such as [{\"device\": \"host\", \"batch_size\": 32, "
+                        "\"epoch_time_s\": 0.27}], got " + json_type_name(*list)});
+    } else if (list && (list->empty() || list->size() > rule::max_measurements)) {
+      errors.push_back({list->empty() ? code::too_few : code::range, "/measurements",
+                        list->empty() ? "give at least one measured epoch time (two or more batch sizes per device "
+                                        "determine its constants)"
+                                      : "give at most " + format_number(static_cast<double>(rule::max_measurements)) +
+                                            " measurements"});
+    } else if (list && scenario) {
+      for (std::size_t i = 0; i < list->size(); ++i)
+        if (auto m = read_measurement((*list)[i], pointer("/measurements", i), *scenario, errors))
+          measurements.push_back(*m);
+    }
+    if (!errors.empty() || !scenario) return errors_to_json(errors);
+
+    const Calibration fit = calibrate(*scenario, measurements);
+    if (!all_finite(fit)) return errors_to_json({detail::internal_error_value("non-finite number in the calibration")});
+    if (!fit.determines_anything)
+      return errors_to_json({{code::too_few, "/measurements",
+                              std::to_string(measurements.size()) + (measurements.size() == 1 ? " measurement" : " measurements") +
+                                  " cannot determine dispatch, launch or either efficiency: give host times at two or "
+                                  "more batch sizes (for dispatch and the host's efficiency) and accelerator times at "
+                                  "two or more (for launch and the accelerator's efficiency)"}});
+    return reply_of(input, measurements, fit);
+  } catch (const std::exception& e) {
+    return errors_to_json({detail::internal_error_value(e.what())});
+  } catch (...) {
+    return errors_to_json({detail::internal_error_value("unknown exception")});
+  }
+}
+
+// Not inlined into the bindings: a fit runs once, so it keeps its build for size (engine/CMakeLists.txt).
+[[gnu::noinline]] std::string calibrate_json(std::string_view input) {
+  Errors errors;
+  const auto doc = parse_json_text(input, "the calibration input", errors);
+  if (!doc) return detail::to_text(errors_to_json(errors));
+  return detail::to_text(calibrate_document(*doc));
+}
+
+}  // namespace epochcalc
