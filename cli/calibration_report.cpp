@@ -9,7 +9,9 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string fitted_value(const std::string& key, const json& value) {
+std::string fitted_value(const std::string& key, const json& value, const json& held) {
+  for (const json& name : held)
+    if (name == key) return "held at the scenario's value";
   if (value.is_null()) return "not determined";
   const double x = value.get<double>();
   return key == "dispatch" || key == "launch" ? format_time(x) : format_percent(x) + " of peak";
@@ -23,12 +25,13 @@ std::string signed_percent(double fraction) {
 }  // namespace
 
 std::string format_calibration(const json& reply) {
-  std::string text = "Fitted to " + std::to_string(reply.at("measurements").size()) + " measured epochs:\n";
+  const std::size_t count = reply.at("measurements").size();
+  std::string text = "Fitted to " + std::to_string(count) + (count == 1 ? " measured epoch:\n" : " measured epochs:\n");
   const char* words[][2] = {{"dispatch", "Dispatch per operation"},
                             {"launch", "Kernel launch per operation"},
                             {"host_efficiency", "Host efficiency"},
                             {"accelerator_efficiency", "Accelerator efficiency"}};
-  for (const auto& [key, label] : words) text += "  " + pad(label, 29) + fitted_value(key, reply.at("fitted").at(key)) + "\n";
+  for (const auto& [key, label] : words) text += "  " + pad(label, 29) + fitted_value(key, reply.at("fitted").at(key), reply.at("held")) + "\n";
   for (const json& note : reply.at("notes")) text += "Note: " + note.get<std::string>() + "\n";
   text += "\n  " + pad("device", 13) + rpad("batch", 9) + rpad("measured", 13) + rpad("fitted", 13) + rpad("residual", 10) +
           rpad("before fit", 13) + "\n";

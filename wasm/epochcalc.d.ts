@@ -244,6 +244,8 @@ export interface ProfileEntry {
   sources: { title: string; url: string; supports: string }[];
 }
 
+export type CalibratedConstant = 'dispatch' | 'launch' | 'host_efficiency' | 'accelerator_efficiency';
+
 /** One measured epoch. */
 export interface Measurement {
   device: 'host' | 'accelerator';
@@ -258,6 +260,8 @@ export interface Measurement {
 export interface CalibrationInput {
   scenario: ScenarioInput;
   measurements: Measurement[];
+  /** The constants the fit may change; the others keep the scenario's values. Default: all four. */
+  fit?: CalibratedConstant[];
   measured_with?: Record<string, unknown>;
 }
 
@@ -265,7 +269,10 @@ export interface CalibrationInput {
 export interface Calibration {
   schema: 'epochcalc/calibration@1';
   fitted: { dispatch: number | null; launch: number | null; host_efficiency: number | null; accelerator_efficiency: number | null };
-  undetermined: ('dispatch' | 'launch' | 'host_efficiency' | 'accelerator_efficiency')[];
+  /** Free constants the measurements cannot determine. */
+  undetermined: CalibratedConstant[];
+  /** Constants left out of "fit": they keep the scenario's values. */
+  held: CalibratedConstant[];
   /** Seconds per operation on the accelerator when only the sum of dispatch and launch is determined. */
   dispatch_plus_launch: number | null;
   rms_relative_residual: number;

@@ -30,17 +30,30 @@ const Rates& rates_for(const Workload& w, MeasuredOn device) {
   return device == MeasuredOn::host ? w.host : w.accelerator;
 }
 
-Row row_of(const Workload& w, const Measurement& m) {
+Row row_of(const Workload& w, const Measurement& m, const Scenario& s, const FreeConstants& free) {
   const Profile p = detail::profile_at(w, m.batch_size);
   Rates rates = rates_for(w, m.device);
   rates.slowdown = 1;
   const Run t = detail::times_of(p, w, rates);
   Row row;
-  row.a[static_cast<std::size_t>(Constant::dispatch)] = t.dispatches;
-  row.a[static_cast<std::size_t>(Constant::launch)] = t.launches;
-  const Constant efficiency = m.device == MeasuredOn::host ? Constant::host_efficiency : Constant::accelerator_efficiency;
-  row.a[static_cast<std::size_t>(efficiency)] = t.work_time_s;  // the coefficient of v = u - 1
-  row.b = m.epoch_time_s - t.work_time_s;                        // u = 1 + v: work·1 moves to the right
+  row.b = m.epoch_time_s;
+  // A free constant gets its coefficient; a held one moves its known part of the time to the right.
+  const auto term = [&](Constant c, double coefficient, double held_value) {
+    const auto j = static_cast<std::size_t>(c);
+    if (free[j]) row.a[j] = coefficient;
+    else row.b -= coefficient * held_value;
+  };
+  term(Constant::dispatch, t.dispatches, s.dispatch);
+  term(Constant::launch, t.launches, s.launch);
+  const bool host = m.device == MeasuredOn::host;
+  const Constant efficiency = host ? Constant::host_efficiency : Constant::accelerator_efficiency;
+  const double held = host ? s.assumptions.host_efficiency : s.assumptions.accelerator_efficiency;
+  if (free[static_cast<std::size_t>(efficiency)]) {
+    row.a[static_cast<std::size_t>(efficiency)] = t.work_time_s;  // the coefficient of v = u - 1
+    row.b -= t.work_time_s;                                        // u = 1 + v: work·1 moves to the right
+  } else {
+    row.b -= t.work_time_s / held;
+  }
   return row;
 }
 
@@ -237,13 +250,13 @@ std::string_view constant_name(Constant c) {
   return "";
 }
 
-Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements) {
+Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements, const FreeConstants& free) {
   const Workload w = detail::workload_of(scenario);
   Calibration out;
   // Relative residuals: every row divided by its measured time, so a 7 s epoch and a 30 ms one count alike.
   std::vector<Row> rows;
   for (const Measurement& m : measurements) {
-    Row row = row_of(w, m);
+    Row row = row_of(w, m, scenario, free);
     for (double& a : row.a) a /= m.epoch_time_s;
     row.b /= m.epoch_time_s;
     rows.push_back(row);

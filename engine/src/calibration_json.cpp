@@ -13,7 +13,7 @@ namespace epochcalc {
 
 namespace {
 
-const std::vector<std::string> top_fields{"scenario", "measurements", "measured_with"};
+const std::vector<std::string> top_fields{"scenario", "measurements", "fit", "measured_with"};
 const std::vector<std::string> measurement_fields{"device", "batch_size", "epoch_time_s", "note", "ops_per_step"};
 const std::vector<std::string> devices{"host", "accelerator"};
 
@@ -52,6 +52,35 @@ std::optional<Measurement> read_measurement(const json& value, const std::string
   return m;
 }
 
+// "fit": the constants the fit may change, by name; absent means all four.
+FreeConstants read_fit(const json& value, Errors& errors) {
+  std::vector<std::string> names;
+  for (const ConstantField& f : constant_fields) names.emplace_back(f.key);
+  if (!value.is_array() || value.empty()) {
+    errors.push_back({value.is_array() ? code::value : code::type, "/fit",
+                      "expected a list of the constants to fit, such as [\"dispatch\", \"launch\"] (any of dispatch, "
+                      "launch, host_efficiency, accelerator_efficiency); leave it out to fit all four"});
+    return all_constants;
+  }
+  FreeConstants free{};
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (auto name = read_choice(value[i], pointer("/fit", i), names, errors))
+      for (const ConstantField& f : constant_fields)
+        if (*name == f.key) free[static_cast<std::size_t>(f.constant)] = true;
+  return free;
+}
+
+// "dispatch, launch or the host efficiency": the constants being fitted, for a message.
+std::string free_words(const FreeConstants& free) {
+  std::vector<std::string> words;
+  for (const ConstantField& f : constant_fields)
+    if (free[static_cast<std::size_t>(f.constant)]) words.emplace_back(f.words);
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+  return text;
+}
+
 std::string significant(double value, int digits) {
   char text[40];
   std::snprintf(text, sizeof text, "%.*g", digits, value);
@@ -80,20 +109,22 @@ json applied_scenario(json scenario, const Calibration& fit) {
   return scenario;
 }
 
-json notes_of(const Calibration& fit, const std::vector<Measurement>& measurements) {
+json notes_of(const Calibration& fit, const std::vector<Measurement>& measurements, const FreeConstants& free) {
   bool host = false, accelerator = false;
   for (const Measurement& m : measurements) (m.device == MeasuredOn::host ? host : accelerator) = true;
   json notes = json::array();
   const auto has = [&](Constant c) { return fit.fitted[static_cast<std::size_t>(c)].has_value(); };
-  if (!accelerator)
+  const auto is_free = [&](Constant c) { return free[static_cast<std::size_t>(c)]; };
+  if (!accelerator && (is_free(Constant::launch) || is_free(Constant::accelerator_efficiency)))
     notes.push_back("Only host times are given: the launch cost and the accelerator's efficiency need accelerator times.");
-  if (!host)
+  if (!host && is_free(Constant::host_efficiency))
     notes.push_back("Only accelerator times are given: the host's efficiency needs host times.");
   if (fit.dispatch_plus_launch)
     notes.push_back("Dispatch and launch are paid together on the accelerator, so its times alone fix their sum (" +
                     shown(Constant::dispatch, *fit.dispatch_plus_launch) +
                     " per operation) but not each; host times at two or more batch sizes separate them.");
   for (const ConstantField& f : constant_fields) {
+    if (!free[static_cast<std::size_t>(f.constant)]) continue;  // held at the scenario's value, not fitted
     const bool device_seen = f.constant == Constant::host_efficiency ? host
                              : f.constant == Constant::accelerator_efficiency ? accelerator
                              : f.constant == Constant::launch ? accelerator
@@ -116,13 +147,15 @@ json notes_of(const Calibration& fit, const std::vector<Measurement>& measuremen
 }
 
 json reply_of(const json& input, const std::vector<Measurement>& measurements,
-              const Calibration& fit) {
+              const Calibration& fit, const FreeConstants& free) {
   json fitted = json::object();
   json undetermined = json::array();
+  json held = json::array();
   for (const ConstantField& f : constant_fields) {
     const auto& value = fit.fitted[static_cast<std::size_t>(f.constant)];
     fitted[f.key] = value ? json(*value) : json(nullptr);
-    if (!value) undetermined.push_back(f.key);
+    if (!free[static_cast<std::size_t>(f.constant)]) held.push_back(f.key);
+    else if (!value) undetermined.push_back(f.key);
   }
   json rows = json::array();
   const json& given = input.at("measurements");
@@ -145,9 +178,10 @@ json reply_of(const json& input, const std::vector<Measurement>& measurements,
   return {{"schema", calibration_schema},
           {"fitted", fitted},
           {"undetermined", undetermined},
+          {"held", held},
           {"dispatch_plus_launch", fit.dispatch_plus_launch ? json(*fit.dispatch_plus_launch) : json(nullptr)},
           {"rms_relative_residual", std::sqrt(squares / static_cast<double>(measurements.size()))},
-          {"notes", notes_of(fit, measurements)},
+          {"notes", notes_of(fit, measurements, free)},
           {"measurements", rows},
           {"scenario", applied_scenario(input.at("scenario"), fit)}};
 }
@@ -169,6 +203,8 @@ json calibrate_document(const json& input) {
     if (!check_object(input, "", top_fields, errors)) return errors_to_json(errors);
     const json* scenario_doc = field(input, "scenario", "", errors, true);
     const json* list = field(input, "measurements", "", errors, true);
+    FreeConstants free = all_constants;
+    if (const json* v = field(input, "fit", "", errors, false)) free = read_fit(*v, errors);
     if (const json* v = field(input, "measured_with", "", errors, false); v && !v->is_object())
       errors.push_back(message::not_an_object("/measured_with", *v));
     // The scenario first: its errors, under /scenario, and its rules for the batch sizes.
@@ -199,15 +235,15 @@ json calibrate_document(const json& input) {
     }
     if (!errors.empty() || !scenario) return errors_to_json(errors);
 
-    const Calibration fit = calibrate(*scenario, measurements);
+    const Calibration fit = calibrate(*scenario, measurements, free);
     if (!all_finite(fit)) return errors_to_json({detail::internal_error_value("non-finite number in the calibration")});
     if (!fit.determines_anything)
       return errors_to_json({{code::too_few, "/measurements",
                               std::to_string(measurements.size()) + (measurements.size() == 1 ? " measurement" : " measurements") +
-                                  " cannot determine dispatch, launch or either efficiency: give host times at two or "
+                                  " cannot determine " + free_words(free) + ": give host times at two or "
                                   "more batch sizes (for dispatch and the host's efficiency) and accelerator times at "
                                   "two or more (for launch and the accelerator's efficiency)"}});
-    return reply_of(input, measurements, fit);
+    return reply_of(input, measurements, fit, free);
   } catch (const std::exception& e) {
     return errors_to_json({detail::internal_error_value(e.what())});
   } catch (...) {

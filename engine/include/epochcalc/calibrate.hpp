@@ -28,6 +28,11 @@ enum class Constant { dispatch, launch, host_efficiency, accelerator_efficiency 
 inline constexpr std::size_t constant_count = 4;
 std::string_view constant_name(Constant c);  // "dispatch", "launch", "host_efficiency", ...
 
+// Which constants the fit may change; the others keep the scenario's values (e.g. trust the peak
+// figures and fit only the overheads).
+using FreeConstants = std::array<bool, constant_count>;
+inline constexpr FreeConstants all_constants{true, true, true, true};
+
 struct Calibration {
   // A value for each constant the measurements determine; nullopt for the others.
   std::array<std::optional<double>, constant_count> fitted;
@@ -43,9 +48,11 @@ struct Calibration {
   std::vector<Constant> at_bound;
 };
 
-// Fits dispatch, launch and the efficiencies of `scenario` to the measurements, minimising the sum of
-// squared relative residuals ((predicted - measured) / measured). Precondition: the scenario is valid
-// and every measurement has a positive time and a batch size the scenario allows.
-Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements);
+// Fits the free constants among dispatch, launch and the efficiencies of `scenario` to the
+// measurements, minimising the sum of squared relative residuals ((predicted - measured) / measured).
+// Held constants keep the scenario's values and are never reported as fitted. Precondition: the
+// scenario is valid and every measurement has a positive time and a batch size the scenario allows.
+Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements,
+                      const FreeConstants& free = all_constants);
 
 }  // namespace epochcalc
