@@ -78,6 +78,16 @@ const bundle = (options) => build({
   bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning', ...options,
 });
 
+/** The calibration module stays a file of its own, loaded by the wrapper on the first calibrate(). */
+const calibrationExternal = {
+  name: 'epochcalc-calibration-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/epochcalc_calibration\.js$/ }, () => ({ path: './epochcalc_calibration.js', external: true }));
+  },
+};
+/** The calibration module's files, copied beside the engine's. */
+const CALIBRATION_FILES = ['epochcalc_calibration.js', 'epochcalc_calibration.wasm'];
+
 /** Code loaded after the first result (the service worker's registration) goes in its own chunk. */
 const LATER_CHUNKS = { splitting: true, chunkNames: '[name]-[hash]' };
 
@@ -91,7 +101,7 @@ export async function buildWeb(options = {}) {
   const wasmDir = resolve(options.wasmDir ?? join(root, 'build/wasm/wasm'));
   const wrapper = join(wasmDir, 'epochcalc.js');
   const wasm = join(wasmDir, 'epochcalc_core.wasm');
-  for (const file of [wrapper, wasm]) {
+  for (const file of [wrapper, wasm, ...CALIBRATION_FILES.map((f) => join(wasmDir, f))]) {
     if (!existsSync(file)) throw new Error(`build-web: ${file} is missing; run bash scripts/build-wasm.sh first`);
   }
 
@@ -108,7 +118,7 @@ export async function buildWeb(options = {}) {
   await bundle({ entryPoints: { app: join(root, 'web/src/main.js') }, outdir, plugins: [engineExternal], ...LATER_CHUNKS });
   // The engine: the hand-written wrapper plus the Emscripten glue, which fetches
   // epochcalc_core.wasm next to itself (import.meta.url).
-  await bundle({ entryPoints: { epochcalc: wrapper }, outdir });
+  await bundle({ entryPoints: { epochcalc: wrapper }, outdir, plugins: [calibrationExternal] });
   await build({
     entryPoints: { app: join(root, 'web/style.css') },
     outdir,
@@ -126,8 +136,9 @@ export async function buildWeb(options = {}) {
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
   copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
+  for (const file of CALIBRATION_FILES) copyFileSync(join(wasmDir, file), join(outdir, file));
   // Data, not a program: the linker leaves it executable, the package should not.
-  chmodSync(join(outdir, 'epochcalc_core.wasm'), 0o644);
+  for (const file of ['epochcalc_core.wasm', 'epochcalc_calibration.wasm']) chmodSync(join(outdir, file), 0o644);
   await buildOffline(outdir, wrapper);
   // Last: the service worker precaches every file written above.
   await precache(outdir);
@@ -168,6 +179,7 @@ async function buildOffline(outdir, wrapper) {
   const code = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   const css = readFileSync(join(outdir, 'app.css'), 'utf8').replace(/<\/style/gi, '<\\/style');
   const wasm64 = readFileSync(join(outdir, 'epochcalc_core.wasm')).toString('base64');
+  const calibration64 = readFileSync(join(outdir, 'epochcalc_calibration.wasm')).toString('base64');
   const html = pageHtml();
   const pieces = [
     [/<link rel="stylesheet" href="app.css">/, () => `<style>${css}</style>`],
@@ -176,7 +188,9 @@ async function buildOffline(outdir, wrapper) {
     // The single file works from disk: no file:// warning.
     [/<script src="file-check.js" async><\/script>\n?/, () => ''],
     [/<script type="module" src="app.js"><\/script>/,
-      () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n<script type="module">${code}</script>`],
+      () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n` +
+        `<script type="application/wasm;base64" id="epochcalc-calibration-wasm">${calibration64}</script>\n` +
+        `<script type="module">${code}</script>`],
   ];
   let out = html;
   for (const [pattern, replacement] of pieces) {
@@ -208,7 +222,7 @@ async function buildElement(outdir, wrapper) {
     outdir,
     alias: { epochcalc: wrapper },
     loader: { '.html': 'text' },
-    plugins: [virtualCss],
+    plugins: [virtualCss, calibrationExternal],
   });
   const elementExternal = {
     name: 'epochcalc-element-external',

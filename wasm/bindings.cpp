@@ -43,7 +43,6 @@ std::string expand(const std::string& scenario) { return epochcalc::expand_json(
 std::string set_field(const std::string& scenario, const std::string& path, const std::string& text) {
   return epochcalc::set_field_json(scenario, path, text);
 }
-std::string calibrate(const std::string& input) { return epochcalc::calibrate_json(input); }
 std::string version() { return std::string(epochcalc::version()); }
 
 }  // namespace
@@ -59,7 +58,6 @@ EMSCRIPTEN_BINDINGS(epochcalc) {
   emscripten::function("_datasets", &epochcalc::datasets_json);
   emscripten::function("_presets", &epochcalc::presets_json);
   emscripten::function("_profiles", &epochcalc::profiles_json);
-  emscripten::function("_calibrate", &calibrate);
   emscripten::function("_defaultScenario", &epochcalc::default_scenario_json);
   emscripten::function("_version", &version);
 }

@@ -326,8 +326,9 @@ export interface Calculator {
   /** Framework profiles, with their ranges and sources. */
   profiles(): ProfileEntry[];
   /** Fits dispatch, launch and each device's efficiency to measured epoch times (non-negative least
-   * squares). Throws EpochcalcError for bad input (paths such as "/measurements/3/epoch_time_s"). */
-  calibrate(input: CalibrationInput | string): Calibration;
+   * squares). Rejects with EpochcalcError for bad input (paths such as "/measurements/3/epoch_time_s").
+   * The first call loads epochcalc_calibration.wasm (beside epochcalc_core.wasm). */
+  calibrate(input: CalibrationInput | string): Promise<Calibration>;
   hardware(): HardwareEntry[];
   datasets(): DatasetEntry[];
   /** The default preset's complete scenario. */
@@ -337,7 +338,9 @@ export interface Calculator {
 export interface CalculatorOptions {
   /** The .wasm bytes; by default a browser fetches, and node reads, epochcalc_core.wasm beside the module. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where to find epochcalc_core.wasm, given its file name. */
+  /** The calibration module's .wasm bytes (epochcalc_calibration.wasm), for pages that cannot fetch it. */
+  calibrationWasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to find epochcalc_core.wasm (and epochcalc_calibration.wasm), given its file name. */
   locateFile?: (path: string, prefix: string) => string;
 }
 

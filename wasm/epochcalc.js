@@ -76,11 +76,25 @@ const DEVICE_SERIES = ['epoch_time_s', 'work_time_s', 'overhead_time_s'];
  * specifier is built at run time so that bundlers for the browser leave node's fs alone.
  * @param {object} options
  */
-async function withNodeWasm(options) {
+async function withNodeWasm(options, file = 'epochcalc_core.wasm') {
   const inNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
   if (!inNode || options.wasmBinary) return options;
   const fs = await import(/* @vite-ignore */ ['node', 'fs/promises'].join(':'));
-  return { ...options, wasmBinary: await fs.readFile(new URL('./epochcalc_core.wasm', import.meta.url)) };
+  return { ...options, wasmBinary: await fs.readFile(new URL(`./${file}`, import.meta.url)) };
+}
+
+/**
+ * The calibration module (epochcalc_calibration.js and .wasm beside this file), loaded on the first
+ * calibrate() call: a fit runs rarely, so a first visit does not carry it. Options as for
+ * createCalculator, with `calibrationWasmBinary` for its .wasm.
+ * @param {{ calibrationWasmBinary?: ArrayBuffer | Uint8Array, locateFile?: Function }} options
+ */
+async function loadCalibration(options) {
+  const { default: createCalibration } = await import('./epochcalc_calibration.js');
+  const own = { locateFile: options.locateFile, wasmBinary: options.calibrationWasmBinary };
+  if (!own.locateFile) delete own.locateFile;
+  if (!own.wasmBinary) delete own.wasmBinary;
+  return createCalibration(await withNodeWasm(own, 'epochcalc_calibration.wasm'));
 }
 
 /**
@@ -89,7 +103,11 @@ async function withNodeWasm(options) {
  * @param {object} [options]
  */
 export async function createCalculator(options = {}) {
-  const core = await createEpochcalcCore(await withNodeWasm(options));
+  // Every option but the calibration module's goes to the engine (a getter stays unread until then).
+  const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => k !== 'calibrationWasmBinary').map((k) => [k, options[k]]));
+  const core = await createEpochcalcCore(await withNodeWasm(coreOptions));
+  /** @type {Promise<any>|null} */
+  let calibration = null;
   // The registries and the schema never change while the page runs: parse them once.
   const hardware = JSON.parse(core._hardware()).hardware;
   const datasets = JSON.parse(core._datasets()).datasets;
@@ -116,7 +134,15 @@ export async function createCalculator(options = {}) {
     sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
     expand: (scenario) => unwrap(core._expand(toText(scenario))).scenario,
     set: (scenario, path, text) => unwrap(core._setField(toText(scenario), String(path), String(text))).scenario,
-    calibrate: (input) => unwrap(core._calibrate(toText(input, 'calibration input'))),
+    calibrate: async (input) => {
+      const text = toText(input, 'calibration input');
+      // A failed load (offline, a missing file) is not kept: the next call tries again.
+      calibration ??= loadCalibration(options).catch((error) => {
+        calibration = null;
+        throw error;
+      });
+      return unwrap((await calibration)._calibrate(text));
+    },
     schema: () => copy(schema),
     presets: () => copy(presets),
     profiles: () => copy(profiles),

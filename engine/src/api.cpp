@@ -49,44 +49,16 @@ std::optional<std::string> first_non_finite(const SweepSeries& s) {
   return std::nullopt;
 }
 
-// nlohmann's DOM builder, told to record where parsing failed instead of throwing (so the position
-// reaches the user in builds without exception support too), and to refuse deep nesting: copying or
-// destroying a deeply nested document recurses, and would overflow the stack.
-struct CheckedParser : nlohmann::detail::json_sax_dom_parser<json> {
-  using Base = nlohmann::detail::json_sax_dom_parser<json>;
-  using Base::Base;
-  std::size_t failed_at = 0;
-  std::size_t depth = 0;
-  bool too_deep = false;
-
-  bool start_object(std::size_t elements) { return enter() && Base::start_object(elements); }
-  bool start_array(std::size_t elements) { return enter() && Base::start_array(elements); }
-  bool end_object() { return --depth, Base::end_object(); }
-  bool end_array() { return --depth, Base::end_array(); }
-  template <typename Exception>
-  bool parse_error(std::size_t position, const std::string& /*token*/, const Exception& /*error*/) {
-    failed_at = position;
-    return false;
-  }
-
- private:
-  bool enter() {
-    too_deep = ++depth > max_json_depth;
-    return !too_deep;
-  }
-};
-
 }  // namespace
 
 std::optional<json> parse_json_text(std::string_view text, const std::string& what, Errors& errors) {
-  json document;
-  CheckedParser parser(document, /*allow_exceptions=*/false);
-  if (json::sax_parse(text, &parser) && parser.failed_at == 0 && !parser.too_deep) return document;
-  if (parser.too_deep)
+  const ParsedText parsed = parse_text(text);
+  if (parsed.document) return parsed.document;
+  if (parsed.too_deep)
     errors.push_back({code::json, "", what + " nests objects and arrays more than " + std::to_string(max_json_depth) +
                                           " levels deep; a scenario needs at most 4"});
   else
-    errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(parser.failed_at) +
+    errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(parsed.failed_at) +
                                           "): check quotes, commas, brackets and numbers there"});
   return std::nullopt;
 }
@@ -97,7 +69,7 @@ using detail::to_text;
 std::string_view version() { return EPOCHCALC_VERSION; }
 
 json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
-  return json::parse(detail::result_text(scenario, result, warnings));
+  return parse_own_text(detail::result_text(scenario, result, warnings));
 }
 
 json errors_to_json(const Errors& errors) {
@@ -216,7 +188,7 @@ json sweep_document(const json& input, const json& batch_sizes) {
   // The header from the module's own writer; the series as JSON arrays instead of typed arrays.
   detail::JsonText header;
   detail::write_sweep_header(header, *e.solved.result, e.sweep.batch_size.size());
-  json out = json::parse(header.take());
+  json out = parse_own_text(header.take());
   const auto device = [](const DeviceSeries& d) {
     return json{{"epoch_time_s", d.epoch_time_s}, {"work_time_s", d.work_time_s}, {"overhead_time_s", d.overhead_time_s}};
   };

@@ -61,8 +61,8 @@ std::string trim(std::string_view text) {
 json value_for(const FieldSpec* spec, std::string_view text) {
   const std::string trimmed = trim(text);
   const auto as_json = [&]() -> json {
-    json parsed = json::parse(trimmed, nullptr, /*allow_exceptions=*/false);
-    return parsed.is_discarded() ? json(std::string(text)) : parsed;
+    ParsedText parsed = parse_text(trimmed);
+    return parsed.document ? std::move(*parsed.document) : json(std::string(text));
   };
   if (!spec) return as_json();
   switch (spec->kind) {

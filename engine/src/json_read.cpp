@@ -3,9 +3,54 @@
 #include <algorithm>
 #include <cmath>
 
+#include "epochcalc/api.hpp"
+
 // The readers on the path of every solve; their error messages are built in json_messages.cpp, which
 // the shipped module compiles for size.
 namespace epochcalc {
+
+namespace {
+
+// nlohmann's DOM builder, told to record where parsing failed instead of throwing (so the position
+// reaches the user in builds without exception support too), and to refuse deep nesting: copying or
+// destroying a deeply nested document recurses, and would overflow the stack.
+struct CheckedParser : nlohmann::detail::json_sax_dom_parser<json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<json>;
+  using Base::Base;
+  std::size_t failed_at = 0;
+  std::size_t depth = 0;
+  bool too_deep = false;
+
+  bool start_object(std::size_t elements) { return enter() && Base::start_object(elements); }
+  bool start_array(std::size_t elements) { return enter() && Base::start_array(elements); }
+  bool end_object() { return --depth, Base::end_object(); }
+  bool end_array() { return --depth, Base::end_array(); }
+  template <typename Exception>
+  bool parse_error(std::size_t position, const std::string& /*token*/, const Exception& /*error*/) {
+    failed_at = position;
+    return false;
+  }
+
+ private:
+  bool enter() {
+    too_deep = ++depth > max_json_depth;
+    return !too_deep;
+  }
+};
+
+}  // namespace
+
+ParsedText parse_text(std::string_view text) {
+  ParsedText out;
+  json document;
+  CheckedParser parser(document, /*allow_exceptions=*/false);
+  if (json::sax_parse(text, &parser) && parser.failed_at == 0 && !parser.too_deep) out.document = std::move(document);
+  out.failed_at = parser.failed_at;
+  out.too_deep = parser.too_deep;
+  return out;
+}
+
+json parse_own_text(std::string_view text) { return parse_text(text).document.value_or(json()); }
 
 std::string pointer(const std::string& parent, std::string_view key) {
   std::string escaped;

@@ -19,6 +19,18 @@ namespace epochcalc {
 
 using json = nlohmann::ordered_json;
 
+// JSON text to a document, without exceptions and at most max_json_depth (api.hpp) levels deep. Every
+// parse in the engine goes through here, so the module carries one copy of nlohmann's parser.
+struct ParsedText {
+  std::optional<json> document;  // nullopt when the text is not JSON or nests too deep
+  std::size_t failed_at = 0;     // where parsing stopped, for the message
+  bool too_deep = false;
+};
+ParsedText parse_text(std::string_view text);
+// Text the engine wrote itself or compiled in (its writers, the registries): valid by construction;
+// null if it were not, which the test suite would catch.
+json parse_own_text(std::string_view text);
+
 // Joins a JSON pointer and a key, escaping "~" and "/" as RFC 6901 says.
 std::string pointer(const std::string& parent, std::string_view key);
 std::string pointer(const std::string& parent, std::size_t index);

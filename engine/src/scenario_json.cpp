@@ -403,7 +403,7 @@ ParsedScenario parse_scenario(const json& input) {
 json scenario_to_json(const Scenario& s) {
   detail::JsonText out;
   detail::write_scenario(out, s);
-  return json::parse(out.take());
+  return parse_own_text(out.take());
 }
 
 }  // namespace epochcalc

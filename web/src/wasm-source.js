@@ -1,10 +1,19 @@
 // Where the engine's .wasm comes from. The single-file build (epochcalc-offline.html) carries it as
-// base64, as file:// cannot fetch it; everywhere else the glue fetches epochcalc_core.wasm beside itself.
+// base64, as file:// cannot fetch it (and the calibration module's too); everywhere else the glue
+// fetches epochcalc_core.wasm (and epochcalc_calibration.wasm) beside itself.
 
-/** Options for createCalculator: the embedded wasm, when the page carries one. */
-export function embeddedWasm() {
-  const el = document.getElementById('epochcalc-wasm');
-  if (!el) return {};
+/** The bytes of an embedded base64 wasm, or undefined. @param {string} id */
+function embedded(id) {
+  const el = document.getElementById(id);
+  if (!el) return undefined;
   const bytes = atob((el.textContent ?? '').trim());
-  return { wasmBinary: Uint8Array.from(bytes, (c) => c.charCodeAt(0)) };
+  return Uint8Array.from(bytes, (c) => c.charCodeAt(0));
+}
+
+/** Options for createCalculator: the embedded engine and calibration wasm, when the page carries them. */
+export function embeddedWasm() {
+  const wasmBinary = embedded('epochcalc-wasm');
+  if (!wasmBinary) return {};
+  // The calibration module's bytes are decoded only when a calibration first asks for them.
+  return { wasmBinary, get calibrationWasmBinary() { return embedded('epochcalc-calibration-wasm'); } };
 }
