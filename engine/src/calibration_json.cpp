@@ -228,9 +228,11 @@ json calibrate_document(const json& input) {
                                         "determine its constants)"
                                       : "give at most " + format_number(static_cast<double>(rule::max_measurements)) +
                                             " measurements"});
-    } else if (list && scenario) {
+    } else if (list) {
+      // Every problem at once: with a broken scenario, the measurements are checked by the default rules.
+      const Scenario rules = scenario ? *scenario : Scenario{};
       for (std::size_t i = 0; i < list->size(); ++i)
-        if (auto m = read_measurement((*list)[i], pointer("/measurements", i), *scenario, errors))
+        if (auto m = read_measurement((*list)[i], pointer("/measurements", i), rules, errors))
           measurements.push_back(*m);
     }
     if (!errors.empty() || !scenario) return errors_to_json(errors);
