@@ -21,8 +21,11 @@ import { precache } from './precache.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Gzip budgets in bytes: the whole first visit, and the page without the engine. */
-export const BUDGET = { total: 150 * 1024, page: 45 * 1024 };
+/** Gzip budgets in bytes: the whole first visit (the issues' budget), and our own split of it for the
+ * page without the engine. The split moved from 45 to 47 KB when the engine shrank by 5 KB (one JSON
+ * parser, calibration in a module of its own) and the page gained the framework profiles, the
+ * efficiencies and the fit panel's hook; the total stays at 150 KB. */
+export const BUDGET = { total: 150 * 1024, page: 47 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
 const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */
@@ -55,8 +58,8 @@ export function elementCss(pageCss) {
   if (!dark.test(css)) throw new Error('build-web: web/style.css has no dark :root block to turn into a theme');
   css = css.replace(dark, (_m, vars) => `.ec-root[data-theme=dark]{${vars};color-scheme:dark}`);
   css = css.replace(/:root/g, '.ec-root');
-  // Rules for the page's own header, footer and body have nothing to style in an element.
-  css = css.replace(/(?<=^|\})[^{}@]*(?<![\w-])(?:header\.site|footer\.site|\.skip|\.tagline|body)(?![\w-])[^{}]*\{[^{}]*\}/g, '');
+  // Rules for the page's own header, footer, body and fit panel have nothing to style in an element.
+  css = css.replace(/(?<=^|\})[^{}@]*(?<![\w-])(?:header\.site|footer\.site|\.skip|\.tagline|body|\.fit-which|\.dot|#measurements|#fit-[\w-]+)(?![\w-])[^{}]*\{[^{}]*\}/g, '');
   css = css.replace(/@media\s*(\((?:min|max)-width:[^)]*\))/g, '@container $1');
   css = css.replace(/(\d*\.?\d+)rem\b/g, (_m, n) => `${Number((Number(n) * 16).toFixed(3))}px`);
   // Host-page rules such as "* { all: revert }" or "div { display: none !important }" reach the host
@@ -83,6 +86,14 @@ const calibrationExternal = {
   name: 'epochcalc-calibration-external',
   setup(b) {
     b.onResolve({ filter: /^\.\/epochcalc_calibration\.js$/ }, () => ({ path: './epochcalc_calibration.js', external: true }));
+  },
+};
+/** The page's fit panel (web/src/calibration.js) is a bundle of its own, fit.js, imported the first
+ * time the panel opens: kept out of app.js without a chunk that app.js would load on every visit. */
+const fitExternal = {
+  name: 'epochcalc-fit-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/calibration\.js$/ }, () => ({ path: './fit.js', external: true }));
   },
 };
 /** The calibration module's files, copied beside the engine's. */
@@ -115,7 +126,8 @@ export async function buildWeb(options = {}) {
       b.onResolve({ filter: /^epochcalc$/ }, () => ({ path: './epochcalc.js', external: true }));
     },
   };
-  await bundle({ entryPoints: { app: join(root, 'web/src/main.js') }, outdir, plugins: [engineExternal], ...LATER_CHUNKS });
+  await bundle({ entryPoints: { app: join(root, 'web/src/main.js') }, outdir, plugins: [engineExternal, fitExternal], ...LATER_CHUNKS });
+  await bundle({ entryPoints: { fit: join(root, 'web/src/calibration.js') }, outdir });
   // The engine: the hand-written wrapper plus the Emscripten glue, which fetches
   // epochcalc_core.wasm next to itself (import.meta.url).
   await bundle({ entryPoints: { epochcalc: wrapper }, outdir, plugins: [calibrationExternal] });
@@ -147,10 +159,12 @@ export async function buildWeb(options = {}) {
     const data = readFileSync(join(outdir, name));
     return { name, bytes: statSync(join(outdir, name)).size, gzip: gzipSync(data, { level: 9 }).length };
   };
-  const files = ['index.html', 'file-check.js', 'app.js', 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
+  // A chunk that app.js imports statically loads on every visit, so it counts as the page's.
+  const chunks = [...readFileSync(join(outdir, 'app.js'), 'utf8').matchAll(/(?:from|import)\s*"\.\/(chunk-[\w-]+\.js)"/g)].map((m) => m[1]);
+  const files = ['index.html', 'file-check.js', 'app.js', ...chunks, 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
   const element = ELEMENT_FILES.map(sizeOf).reduce((sum, f) => sum + f.gzip, 0);
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
-  const page = files.filter((f) => PAGE_FILES.includes(f.name)).reduce((sum, f) => sum + f.gzip, 0);
+  const page = files.filter((f) => PAGE_FILES.includes(f.name) || chunks.includes(f.name)).reduce((sum, f) => sum + f.gzip, 0);
   if (!options.quiet) {
     const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
     console.log(`build-web: ${outdir}`);

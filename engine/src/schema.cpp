@@ -13,90 +13,99 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-FieldSpec quantity_field(std::string path, std::string label, std::string hint, QuantityRule rule, bool required) {
-  FieldSpec f{std::move(path), FieldKind::quantity, std::move(label), std::move(hint), required};
-  f.quantity = rule;
-  return f;
-}
+// The field table as data, not code: one row a field, turned into FieldSpecs by one loop (the module
+// carries the words once, and no code per field). A device's rows are written once for both roles.
+struct Row {
+  const char* path;
+  FieldKind kind;
+  const char* label;
+  const char* hint;
+  bool required;
+  const QuantityRule* quantity = nullptr;
+  const IntegerRule* integer = nullptr;
+};
 
-FieldSpec integer_field(std::string path, std::string label, std::string hint, IntegerRule rule, bool required) {
-  FieldSpec f{std::move(path), FieldKind::integer, std::move(label), std::move(hint), required};
-  f.integer = rule;
-  return f;
-}
+constexpr Row scenario_rows[] = {
+    {"/preset", FieldKind::preset, "Start from a preset", "", false},
+    {"/name", FieldKind::text, "Scenario name", "", false},
+    {"/network/widths", FieldKind::widths, "Layer widths", "Input features, then the output width of each dense layer.", true},
+    {"/network/widths/-", FieldKind::integer, "Width", "", true, nullptr, &rule::width},
+    {"/network/batch_size", FieldKind::integer, "Batch size",
+     "Examples per step. An epoch is ⌈N ÷ batch⌉ steps, and every step pays the per-operation overhead.", true, nullptr,
+     &rule::batch_size},
+    {"/network/dataset", FieldKind::dataset, "Dataset", "Its training-set size N is what one epoch processes.", true},
+    {"/network/dataset/name", FieldKind::text, "Dataset name", "", false},
+    {"/network/dataset/training_examples", FieldKind::integer, "Training examples N",
+     "Type another number for a custom dataset size.", true, nullptr, &rule::training_examples},
+    {"/precision", FieldKind::choice, "Precision", "Number format: picks each device's peak FLOP/s and the bytes per value.", false},
+    {"/host", FieldKind::device, "Host CPU", "Runs the framework: dispatches every operation, for itself and for the accelerator.", true},
+    {"/accelerator", FieldKind::device, "Accelerator", "Runs the kernels; each one also costs a launch on top of the dispatch.", true},
+    {"/profile", FieldKind::profile, "Framework profile",
+     "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.", false},
+    {"/dispatch", FieldKind::quantity, "Dispatch per operation",
+     "Host framework time per operation (Python, op lookup), paid on both devices.", true, &rule::dispatch},
+    {"/launch", FieldKind::quantity, "Kernel launch per operation",
+     "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch},
+    {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy},
+    {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
+     &rule::dram_energy_per_byte},
+    {"/assumptions/phase", FieldKind::choice, "Phase",
+     "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false},
+    {"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
+     "Operations (kernels) per layer per step. Left empty, it follows the phase.", false, nullptr, &rule::ops_per_layer},
+    {"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
+     "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
+     &rule::extra_ops_per_step},
+    {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
+     "With CUDA Graphs the accelerator replays a captured step: it pays this many dispatches and launches per step "
+     "instead of one per operation. Empty: every operation is launched on its own.",
+     false, nullptr, &rule::launches_per_step},
+    {"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
+     "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far less than the datasheet. "
+     "Divides the host's compute and memory time.",
+     false, &rule::efficiency},
+    {"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
+     "The fraction of its peak FLOP/s and bandwidth the accelerator reaches. Divides its compute and memory time.", false,
+     &rule::efficiency},
+    {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
+     "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false},
+    {"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
+     "Skip the examples that do not fill a whole batch, so every step is full.", false},
+};
 
-void add_device_fields(std::vector<FieldSpec>& out, const std::string& role, const std::string& title) {
-  const std::string base = "/" + role;
-  out.push_back({base, FieldKind::device, title, role == "host"
-      ? "Runs the framework: dispatches every operation, for itself and for the accelerator."
-      : "Runs the kernels; each one also costs a launch on top of the dispatch.", true});
-  out.push_back({base + "/name", FieldKind::text, title + " name", "", false});
-  for (const PrecisionInfo& p : precisions())
-    out.push_back(quantity_field(base + "/peak_flops/" + std::string(p.name), "Peak FLOP/s, " + std::string(p.name),
-                                 "The datasheet's peak at this precision; leave it empty if the device has none.",
-                                 rule::peak_flops, false));
-  out.push_back(quantity_field(base + "/memory_bandwidth", "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.",
-                               rule::memory_bandwidth, true));
-  out.push_back(quantity_field(base + "/memory_capacity", "Memory capacity", "For reference; the model does not use it.",
-                               rule::memory_capacity, false));
-  out.push_back(quantity_field(base + "/tdp", "Power (TDP)", "For reference; the model does not use it.", rule::tdp, false));
-  out.push_back({base + "/source", FieldKind::text, "Datasheet source", "", false});
+// The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
+constexpr Row device_rows[] = {
+    {"/name", FieldKind::text, " name", "", false},
+    {"/peak_flops/", FieldKind::quantity, "Peak FLOP/s, ", "The datasheet's peak at this precision; leave it empty if the device has none.",
+     false, &rule::peak_flops},
+    {"/memory_bandwidth", FieldKind::quantity, "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.", true, &rule::memory_bandwidth},
+    {"/memory_capacity", FieldKind::quantity, "Memory capacity", "For reference; the model does not use it.", false,
+     &rule::memory_capacity},
+    {"/tdp", FieldKind::quantity, "Power (TDP)", "For reference; the model does not use it.", false, &rule::tdp},
+    {"/source", FieldKind::text, "Datasheet source", "", false},
+};
+
+FieldSpec spec_of(const Row& row, std::string path, std::string label) {
+  FieldSpec f{std::move(path), row.kind, std::move(label), row.hint, row.required};
+  if (row.quantity) f.quantity = *row.quantity;
+  if (row.integer) f.integer = *row.integer;
+  return f;
 }
 
 std::vector<FieldSpec> build_fields() {
-  std::vector<FieldSpec> f;
-  f.push_back({"/preset", FieldKind::preset, "Start from a preset", "", false});
-  f.push_back({"/name", FieldKind::text, "Scenario name", "", false});
-  f.push_back({"/network/widths", FieldKind::widths, "Layer widths",
-               "Input features, then the output width of each dense layer.", true});
-  f.push_back(integer_field("/network/widths/-", "Width", "", rule::width, true));
-  f.push_back(integer_field("/network/batch_size", "Batch size",
-                            "Examples per step. An epoch is ⌈N ÷ batch⌉ steps, and every step pays the per-operation overhead.",
-                            rule::batch_size, true));
-  f.push_back({"/network/dataset", FieldKind::dataset, "Dataset", "Its training-set size N is what one epoch processes.", true});
-  f.push_back({"/network/dataset/name", FieldKind::text, "Dataset name", "", false});
-  f.push_back(integer_field("/network/dataset/training_examples", "Training examples N",
-                            "Type another number for a custom dataset size.", rule::training_examples, true));
-  f.push_back({"/precision", FieldKind::choice, "Precision",
-               "Number format: picks each device's peak FLOP/s and the bytes per value.", false});
-  add_device_fields(f, "host", "Host CPU");
-  add_device_fields(f, "accelerator", "Accelerator");
-  f.push_back({"/profile", FieldKind::profile, "Framework profile",
-               "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.",
-               false});
-  f.push_back(quantity_field("/dispatch", "Dispatch per operation",
-                             "Host framework time per operation (Python, op lookup), paid on both devices.",
-                             rule::dispatch, true));
-  f.push_back(quantity_field("/launch", "Kernel launch per operation",
-                             "Extra time to launch each kernel on the accelerator; the CPU pays none.", rule::launch, true));
-  f.push_back(quantity_field("/flop_energy", "Energy per FLOP", "Energy of one arithmetic operation.", rule::flop_energy, true));
-  f.push_back(quantity_field("/dram_energy_per_byte", "Energy per DRAM byte", "Energy to move one byte to or from memory.",
-                             rule::dram_energy_per_byte, true));
-  f.push_back({"/assumptions/phase", FieldKind::choice, "Phase",
-               "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false});
-  f.push_back(integer_field("/assumptions/ops_per_layer", "Operations per layer",
-                            "Operations (kernels) per layer per step. Left empty, it follows the phase.",
-                            rule::ops_per_layer, false));
-  f.push_back(integer_field("/assumptions/extra_ops_per_step", "Extra operations per step",
-                            "Further operations each step, such as the loss, optimizer update or data copy.",
-                            rule::extra_ops_per_step, false));
-  f.push_back(integer_field("/assumptions/launches_per_step", "Graph launches per step",
-                            "With CUDA Graphs the accelerator replays a captured step: it pays this many dispatches and "
-                            "launches per step instead of one per operation. Empty: every operation is launched on its own.",
-                            rule::launches_per_step, false));
-  f.push_back(quantity_field("/assumptions/host_efficiency", "Host efficiency",
-                             "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far "
-                             "less than the datasheet. Divides the host's compute and memory time.",
-                             rule::efficiency, false));
-  f.push_back(quantity_field("/assumptions/accelerator_efficiency", "Accelerator efficiency",
-                             "The fraction of its peak FLOP/s and bandwidth the accelerator reaches. Divides its "
-                             "compute and memory time.",
-                             rule::efficiency, false));
-  f.push_back({"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
-               "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false});
-  f.push_back({"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
-               "Skip the examples that do not fill a whole batch, so every step is full.", false});
-  return f;
+  std::vector<FieldSpec> fields;
+  for (const Row& row : scenario_rows) {
+    fields.push_back(spec_of(row, row.path, row.label));
+    if (row.kind != FieldKind::device) continue;
+    for (const Row& d : device_rows) {
+      const std::string base = row.path + std::string(d.path);
+      if (d.kind == FieldKind::text && d.label[0] == ' ') fields.push_back(spec_of(d, base, row.label + std::string(d.label)));
+      else if (base.back() == '/')
+        for (const PrecisionInfo& p : precisions()) fields.push_back(spec_of(d, base + std::string(p.name), d.label + std::string(p.name)));
+      else fields.push_back(spec_of(d, base, d.label));
+    }
+  }
+  return fields;
 }
 
 const char* kind_name(FieldKind kind) {

@@ -42,7 +42,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   $('method-passes').textContent = schema.phases.map((p) => `${p.gemm_passes} for ${p.id}`).join(', ');
 
   const all = [...root.querySelectorAll('[data-part]')].map((el) => /** @type {HTMLElement} */ (el));
-  const parts = shown ?? new Set(all.map((el) => el.dataset.part));
+  const parts = new Set(shown ?? all.map((el) => el.dataset.part));
   for (const el of all) el.hidden = !parts.has(el.dataset.part ?? '');
   $('copy-link').hidden = !linkFor;
   // A few inputs beside a compact view need no heading and no running summary of their own.
@@ -90,7 +90,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   }
 
   const form = createForm({
-    root, schema, hardware: calc.hardware(), datasets: calc.datasets(), presets: calc.presets(),
+    root, schema, hardware: calc.hardware(), datasets: calc.datasets(), presets: calc.presets(), profiles: calc.profiles(),
     edit,
     replaceDoc: (next) => load(next, { edited: true }),
     settled: () => {
@@ -334,5 +334,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     showErrors: (errors) => showInvalid(errors),
     /** Draws the chart again with the colours now in force. */
     redraw: () => chart.redraw(),
+    /** Draws over the sweep chart (the page's measured points), keeping `ys` in range; null removes it. */
+    setOverlay: (draw, ys) => chart.setOverlay(draw, ys),
   };
 }

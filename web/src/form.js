@@ -3,7 +3,7 @@
 // reports each edit as (path, typed text); the engine's field editor (calc.set) decides what the
 // text means. Controls carry data-path, the JSON pointer the engine uses in its errors.
 import { byId, h, replace, linkify } from './dom.js';
-import { quantity, shortName } from './format.js';
+import { quantity, shortName, percent } from './format.js';
 
 /** @typedef {import('epochcalc').Schema} Schema */
 /** @typedef {import('epochcalc').FieldSchema} FieldSchema */
@@ -21,6 +21,7 @@ const ID_OF = {
   '/launch': 'launch',
   '/flop_energy': 'flop_energy',
   '/dram_energy_per_byte': 'dram_energy_per_byte',
+  '/profile': 'profile',
 };
 const DEVICE_SUFFIX = { '': 'id', name: 'name', memory_bandwidth: 'bw', memory_capacity: 'cap', tdp: 'tdp', source: 'src' };
 
@@ -67,11 +68,12 @@ export function shownText(value) {
  * @param {import('epochcalc').HardwareEntry[]} opts.hardware
  * @param {import('epochcalc').DatasetEntry[]} opts.datasets
  * @param {import('epochcalc').PresetEntry[]} opts.presets
+ * @param {import('epochcalc').ProfileEntry[]} opts.profiles
  * @param {(path: string, text: string, how?: {typing?: boolean}) => void} opts.edit   one field typed or picked
  * @param {() => void} opts.settled   the user left a field: errors held back while typing show now
  * @param {(doc: unknown) => void} opts.replaceDoc            a whole new scenario (preset, reset)
  */
-export function createForm({ root, schema, hardware, datasets, presets, edit, replaceDoc, settled }) {
+export function createForm({ root, schema, hardware, datasets, presets, profiles, edit, replaceDoc, settled }) {
   const $ = byId(root);
   const form = /** @type {HTMLFormElement} */ ($('controls'));
   /** @type {Map<string, FieldSchema>} */
@@ -87,7 +89,7 @@ export function createForm({ root, schema, hardware, datasets, presets, edit, re
   function hintText(f) {
     if (f.kind !== 'quantity') return f.hint;
     const d = schema.dimensions[/** @type {string} */ (f.dimension)];
-    return `${f.hint ? `${f.hint} ` : ''}E.g. ${d.example}; a bare number is in ${d.si_unit}.`.trim();
+    return `${f.hint ? `${f.hint} ` : ''}E.g. ${d.example}; ${d.bare_number}.`.trim();
   }
 
   /** Label, control, hint and a line for how the engine read the value. @param {FieldSchema} f @param {HTMLElement} slot */
@@ -96,9 +98,12 @@ export function createForm({ root, schema, hardware, datasets, presets, edit, re
     const described = [`${id}-hint`, `${id}-read`].join(' ');
     /** @type {HTMLElement} */
     let control;
-    if (f.kind === 'choice' || f.kind === 'preset') {
+    if (f.kind === 'choice' || f.kind === 'preset' || f.kind === 'profile') {
       control = h('select', { id, 'data-path': f.path, 'aria-describedby': described });
-      if (f.kind === 'preset') {
+      if (f.kind === 'profile') {
+        control.append(h('option', { value: '' }, 'None: the values below as written'));
+        for (const p of profiles) control.append(h('option', { value: p.id }, p.title));
+      } else if (f.kind === 'preset') {
         for (const p of presets) control.append(h('option', { value: p.id }, p.title));
         control.append(h('option', { value: '', disabled: true, hidden: true }, 'Custom scenario (not a preset)'));
       } else {
@@ -245,6 +250,10 @@ export function createForm({ root, schema, hardware, datasets, presets, edit, re
         setValue(input, typeof doc?.preset === 'string' && presets.some((p) => p.id === doc.preset) ? doc.preset : '');
         continue;
       }
+      if (path === '/profile') {
+        setValue(input, profiles.some((p) => p.id === shown?.profile) ? shown.profile : '');
+        continue;
+      }
       const f = spec(path);
       const value = at(shown, path);
       if (f?.kind === 'device' || f?.kind === 'dataset') setValue(input, typeof value === 'object' && value ? value.base ?? '' : '');
@@ -277,6 +286,12 @@ export function createForm({ root, schema, hardware, datasets, presets, edit, re
     ops.placeholder = byPhase[phase] != null ? `${byPhase[phase]}, the ${phase} default` : '';
     const extra = /** @type {HTMLInputElement} */ ($('extra_ops_per_step'));
     extra.placeholder = String(schema.defaults['/assumptions/extra_ops_per_step'] ?? '');
+    /** @type {HTMLInputElement} */ ($('launches_per_step')).placeholder = 'none: one launch per operation';
+    for (const id of ['host_efficiency', 'accelerator_efficiency']) {
+      const e = schema.defaults[`/assumptions/${id}`];
+      /** @type {HTMLInputElement} */ ($(id)).placeholder = typeof e === 'number' ? `${percent(e)}, the datasheet peak` : '';
+    }
+    decorateProfile();
 
     const ds = shown?.network?.dataset;
     const dsEntry = ds && typeof ds === 'object' ? datasets.find((d) => d.id === ds.base) : undefined;
@@ -288,6 +303,22 @@ export function createForm({ root, schema, hardware, datasets, presets, edit, re
     const precision = String(at(shown, '/precision') ?? schema.defaults['/precision']);
     for (const role of roles) decorateDevice(role, precision);
     markPrecisions();
+  }
+
+  /** The chosen profile's description, and each value's range and public source. */
+  function decorateProfile() {
+    const profile = profiles.find((p) => p.id === shown?.profile);
+    const box = /** @type {HTMLDetailsElement} */ ($('profile-source'));
+    $('profile-desc').textContent = profile ? profile.description : '';
+    box.hidden = !profile;
+    if (!profile || box.dataset.profile === profile.id) return;
+    box.dataset.profile = profile.id;
+    const ranges = Object.entries(profile.ranges).map(([name, r]) =>
+      h('li', {}, `${name === 'dispatch' ? 'Dispatch' : 'Launch'}: ${r.min} to ${r.max}${r.note ? ` (${r.note})` : ''}.`));
+    replace(/** @type {HTMLElement} */ (box.querySelector('div')),
+      ranges.length ? h('p', {}, 'Measured ranges:') : null, ranges.length ? h('ul', {}, ...ranges) : null,
+      h('p', {}, 'Sources:'),
+      h('ul', {}, ...profile.sources.map((src) => h('li', {}, h('a', { href: src.url, rel: 'noopener' }, src.title), `: ${src.supports}.`))));
   }
 
   /** @param {string} role @param {string} precision */
@@ -353,7 +384,8 @@ export function createForm({ root, schema, hardware, datasets, presets, edit, re
       const bare = f?.kind === 'quantity' && text !== '' && Number.isFinite(Number(text));
       const show = bare && typeof value === 'number';
       /** @type {HTMLElement} */ (el).hidden = !show;
-      el.textContent = show ? `Read as ${quantity(value, /** @type {string} */ (f.si_unit))} (a bare number is in ${f.si_unit}).` : '';
+      const read = f?.dimension === 'fraction' ? percent(/** @type {number} */ (value)) : quantity(/** @type {number} */ (value), /** @type {string} */ (f?.si_unit));
+      el.textContent = show ? `Read as ${read} (${schema.dimensions[/** @type {string} */ (f.dimension)].bare_number}).` : '';
     }
   }
 

@@ -1,7 +1,7 @@
 // The page: the calculator (calculator.js, the same one every embed mounts) on the whole document, plus
 // what only a page has: loading the engine, the link in the address bar, the footer and offline use.
 // (For an iframe there is embed.html, which fits its frame.)
-import { byId } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import { readLink, writeLink } from './link.js';
 import { mountCalculator } from './calculator.js';
 import { engine } from './engine.js';
@@ -53,10 +53,35 @@ async function start() {
     if (location.hash !== writtenHash) loadLink();
   });
 
+  addFitPanel(calculator, calc);
   loadLink();
   // data-ready: everything is drawn (the chart one frame after the first numbers), or there is
   // nothing to draw because the scenario cannot be shown yet.
   if (!calculator.result) document.documentElement.dataset.ready = 'true';
+}
+
+/**
+ * "Fit to your measurements", after the sweep: a page's panel (embeds do not offer it). Its code
+ * (calibration.js) and the engine's calibration module load the first time it is opened.
+ * @param {ReturnType<typeof mountCalculator>} calculator @param {any} calc
+ */
+function addFitPanel(calculator, calc) {
+  const body = h('div', { id: 'fit-body' }, h('p', { class: 'hint' }, 'Loading the fit…'));
+  const panel = /** @type {HTMLDetailsElement} */ (h('details', { id: 'fit-panel' }, h('summary', {}, 'Enter measured epoch times'), body));
+  $('sweep-h').closest('section')?.after(h('section', { 'aria-labelledby': 'fit-h', id: 'fit-section' },
+    h('h2', { id: 'fit-h' }, 'Fit to your measurements'),
+    h('p', { class: 'hint' }, "Measured your own epochs? The engine fits dispatch, launch and each device's efficiency to them, says what your measurements cannot determine, and draws them on the chart above."),
+    panel));
+  panel.addEventListener('toggle', () => {
+    if (!panel.open || panel.dataset.loaded) return;
+    panel.dataset.loaded = 'true';
+    import('./calibration.js').then((m) => m.mountCalibration({
+      body, calc, doc: () => calculator.doc, load: (next) => calculator.load(next, { edited: true }), overlay: calculator.setOverlay,
+    }), (err) => {
+      delete panel.dataset.loaded;
+      replace(body, h('p', { class: 'field-error' }, `The fit could not load (${err instanceof Error ? err.message : String(err)}); close and open this panel to try again.`));
+    });
+  });
 }
 
 // Offline use is set up once the first result is on screen and the page is idle, from its own small

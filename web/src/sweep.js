@@ -81,6 +81,8 @@ export function createSweepChart(container, table, desc) {
   // `batch` is where the configured batch size sits on the chart: a batch larger than N is one step
   // of N examples, so it sits at N; `label` names the configured size itself.
   const marks = { switches: /** @type {{ at: number, to: string }[]} */ ([]), batch: 1, label: '' };
+  /** Drawn over the lines, with the epoch times it needs in range (the page's measured points). */
+  let overlay = { draw: /** @type {((u: uPlot, colors: ReturnType<typeof palette>, dpr: number) => void)|null} */ (null), ys: /** @type {number[]} */ ([]) };
 
   const height = () => (container.clientWidth < 500 ? 240 : 300);
 
@@ -121,6 +123,7 @@ export function createSweepChart(container, table, desc) {
     };
     for (const m of marks.switches) line(m.at, [6, 4], colors.text, `${m.to} from ${int(m.at)}`, true);
     line(marks.batch, [2, 3], colors.muted, marks.label, false);
+    overlay.draw?.(u, colors, dpr);
   }
 
   /**
@@ -159,7 +162,7 @@ export function createSweepChart(container, table, desc) {
       scales: {
         // A one-point sweep (N = 1) still gets an axis around its point.
         x: { time: false, distr: 3, log: 10, range: (_u, min, max) => (min < max ? [min, max] : [min / 2, max * 2]) },
-        y: { distr: 3, log: 10 },
+        y: { distr: 3, log: 10, range: (_u, min, max) => withOverlay(min, max) },
       },
       series: [
         { label: 'Batch size', value: (u, v) => int(v ?? atYourBatch(u, 0)) },
@@ -193,6 +196,14 @@ export function createSweepChart(container, table, desc) {
     };
     plot?.destroy();
     plot = new uPlot(opts, data(sweep), container);
+  }
+
+  /** The y range of the lines, widened to the overlay's times. @param {number} min @param {number} max @returns {[number, number]} */
+  function withOverlay(min, max) {
+    const lo = Math.min(min, ...overlay.ys);
+    const hi = Math.max(max, ...overlay.ys);
+    // A little room in log space, so a point on the edge is drawn whole.
+    return lo < hi ? [lo / 1.15, hi * 1.15] : [lo / 2, hi * 2];
   }
 
   /** @param {import('epochcalc').SweepResult} sweep */
@@ -278,7 +289,12 @@ export function createSweepChart(container, table, desc) {
     key = '';
     if (lastArgs) update(...lastArgs);
   }
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
 
-  return { update, redraw };
+  /** Draws `draw` over the lines, with `ys` (epoch times) kept in range; null removes it. */
+  function setOverlay(draw, ys = []) {
+    overlay = { draw, ys };
+    redraw();
+  }
+
+  return { update, redraw, setOverlay };
 }
