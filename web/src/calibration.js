@@ -189,9 +189,9 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
       h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Measured and fitted epochs' },
         h('table', { id: 'fit-measurements' },
           h('caption', {}, `Each measurement against the model (RMS relative residual ${percent(r.rms_relative_residual)})`),
-          h('thead', {}, h('tr', {}, ...['Device', 'Batch size', 'Measured', 'Before the fit', 'Fitted', 'Residual'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('thead', {}, h('tr', {}, ...['Device', 'Batch', 'Measured', 'Before fit', 'Fitted', 'Residual'].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, ...r.measurements.map((m) => h('tr', {},
-            h('td', {}, m.device), h('td', {}, num(m.batch_size)), h('td', {}, time(m.epoch_time_s)),
+            h('th', { scope: 'row' }, m.device), h('td', {}, num(m.batch_size)), h('td', {}, time(m.epoch_time_s)),
             h('td', {}, time(m.uncalibrated_s)), h('td', {}, time(m.predicted_s)),
             h('td', {}, `${m.relative_residual >= 0 ? '+' : '−'}${percent(Math.abs(m.relative_residual))}`)))))));
   }
