@@ -94,7 +94,15 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
       << (batched.steps_per_epoch == 1 ? " step, " : " steps, ") << format_count(batched.launched_ops)
       << " launched ops per epoch (batch 1: " << format_count(result.batch_one.launched_ops) << ")\n";
   out << "Per operation: dispatch " << format_time(s.dispatch) << " (both devices), launch " << format_time(s.launch)
-      << " (accelerator only)\n\n";
+      << " (accelerator only)" << (s.profile.empty() ? "" : ", from the " + s.profile + " profile") << "\n";
+  if (a.launches_per_step > 0)
+    out << "The accelerator replays a graph: " << a.launches_per_step
+        << (a.launches_per_step == 1 ? " dispatch and launch" : " dispatches and launches") << " per step, "
+        << format_count(result.accelerator.batched.launches) << " per epoch at batch " << batched.batch_size << "\n";
+  if (a.host_efficiency != 1 || a.accelerator_efficiency != 1)
+    out << "Efficiency (fraction of peak FLOP/s and bandwidth reached): host " << format_percent(a.host_efficiency)
+        << ", accelerator " << format_percent(a.accelerator_efficiency) << "\n";
+  out << "\n";
 
   const std::string batch_label = "batch " + std::to_string(batched.batch_size);
   out << "  " << pad("", 12);
@@ -192,7 +200,7 @@ std::string format_profiles() {
                  : "") +
             "\n";
   }
-  return text + "Sources: epochcalc --list-profiles --json, or docs/profiles.md.\n";
+  return text + "Each value's measured range and public sources: epochcalc --list-profiles --json.\n";
 }
 
 }  // namespace epochcalc::cli
