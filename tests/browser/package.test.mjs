@@ -22,6 +22,8 @@ const SHIPPED = [
   'dist/epochcalc-element.js',
   'dist/epochcalc.d.ts',
   'dist/epochcalc.js',
+  'dist/epochcalc_calibration.js',
+  'dist/epochcalc_calibration.wasm',
   'dist/epochcalc_core.wasm',
   'package.json',
 ];
@@ -109,7 +111,10 @@ test('node: the installed package solves with no options, as the dist/ engine do
     const calc = await createCalculator();
     const preset = calc.schema().default_preset;
     const r = calc.solve({ preset });
+    const fit = await calc.calibrate({ scenario: { preset }, fit: ['dispatch'],
+      measurements: [{ device: 'host', batch_size: 32, epoch_time_s: r.host.batched.epoch_time_s }] });
     console.log(JSON.stringify({
+      fittedDispatch: fit.fitted.dispatch,
       resolved: import.meta.resolve('epochcalc'),
       sameExport: named === createCalculator,
       version: calc.version,
@@ -125,6 +130,8 @@ test('node: the installed package solves with no options, as the dist/ engine do
   const expected = calc.solve({ preset: out.preset });
   assert.equal(out.host, expected.host.batched.epoch_time_s);
   assert.equal(out.accelerator, expected.accelerator.batched.epoch_time_s);
+  // calibrate() loads the installed package's own calibration module.
+  assert.ok(Math.abs(out.fittedDispatch - expected.scenario.dispatch) <= 1e-9 * expected.scenario.dispatch, `fitted ${out.fittedDispatch}`);
 });
 
 test('typescript: the typings of "epochcalc" and "epochcalc/element" resolve and type-check', { timeout: TIMEOUT }, () => {
