@@ -210,6 +210,12 @@ test('the single-file copy works from file:// with no network and registers no w
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).__registers), 0);
+  // The fit panel and the engine's calibration module are inside the file too.
+  await page.click('#fit-panel summary');
+  await page.fill('#measurements', 'host 1 7 s\nhost 32 300 ms\nhost 512 90 ms');
+  await page.click('#fit-run');
+  await page.waitForSelector('#fit-constants');
+  assert.match(await page.textContent('#fit-constants') ?? '', /Dispatch per operation\s*[\d.]+\s*µs/);
   assert.deepEqual(requests, []);
   assert.deepEqual(problems, []);
 });
