@@ -196,9 +196,11 @@ const std::vector<ProfileEntry>& profiles() {
 
 // What profiles.json promises beyond ids and titles (values within the scenario's rules, framework,
 // ranges, sources): checked by the test suite in both builds rather than on every load.
-Errors check_profile_documentation() {
+Errors check_profile_documentation() { return check_profile_documentation(profiles_document()); }
+
+Errors check_profile_documentation(const json& document) {
   Errors errors;
-  const json& list = profiles_document().at("profiles");
+  const json& list = document.at("profiles");
   for (std::size_t p = 0; p < list.size(); ++p) {
     const json& item = list[p];
     const std::string path = pointer("/profiles", p);

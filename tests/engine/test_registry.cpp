@@ -109,3 +109,28 @@ TEST_CASE("sources and notes cite public material, never a local file") {
     }
   }
 }
+
+TEST_CASE("the profiles' documentation holds: values within the scenario's rules, ranges, linked sources") {
+  const Errors errors = registry::check_profile_documentation();
+  for (const Error& e : errors) CAPTURE(e.path + ": " + e.message);
+  CHECK(errors.empty());
+  CHECK(registry::profiles().size() == registry::profiles_document()["profiles"].size());
+  for (const json& item : registry::profiles_document()["profiles"]) {
+    CAPTURE(item["id"].get<std::string>());
+    for (const json& source : item["sources"]) CHECK(source["url"].get<std::string>().rfind("https://", 0) == 0);
+  }
+}
+
+TEST_CASE("the profile documentation check finds what is wrong, at its path") {
+  // The same checks, run over a copy with one broken range and one source without a link: the test
+  // above can fail.
+  json broken = registry::profiles_document();
+  broken["profiles"][0]["ranges"]["dispatch"] = {{"min", "9 us"}, {"max", "2 us"}};
+  broken["profiles"][1]["sources"][0].erase("url");
+  const Errors errors = registry::check_profile_documentation(broken);
+  const auto has = [&](const std::string& path) {
+    return std::any_of(errors.begin(), errors.end(), [&](const Error& e) { return e.path == path; });
+  };
+  CHECK(has("/profiles/0/ranges/dispatch"));
+  CHECK(has("/profiles/1/sources/0/url"));
+}

@@ -78,5 +78,7 @@ const nlohmann::ordered_json& profiles_document();
 // ranges and sources. The loader skips this (the file is compiled in and cannot change); the test
 // suite calls it in both builds. Empty when all is well.
 Errors check_profile_documentation();
+// The same checks over any document of that shape (the tests break a copy to see them fail).
+Errors check_profile_documentation(const nlohmann::ordered_json& document);
 
 }  // namespace epochcalc::registry
