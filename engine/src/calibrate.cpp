@@ -298,15 +298,38 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
     }
   }
 
-  // Predictions come from the model itself, run with the fitted values (and, for a constant the data
-  // does not fix, the value the fit settled on, which does not change any prediction).
+  // Along a direction the measurements cannot see, move from the fit towards the scenario's own values
+  // (an orthogonal projection in scaled units): the predictions stay, and an undetermined constant
+  // changes only as much as a determined combination of it demands. If that would leave a constant
+  // negative, the fit's own point stays.
+  const auto h = static_cast<std::size_t>(Constant::host_efficiency), a = static_cast<std::size_t>(Constant::accelerator_efficiency);
+  Vec own{};
+  own[d] = scenario.dispatch;
+  own[l] = scenario.launch;
+  own[h] = 1 / scenario.assumptions.host_efficiency - 1;
+  own[a] = 1 / scenario.assumptions.accelerator_efficiency - 1;
+  Vec settled = x;
+  for (const Vec& v : null) {
+    double along = 0;
+    for (std::size_t j = 0; j < k_count; ++j)
+      if (allowed[j]) along += v[j] * (own[j] - settled[j]) * norms[j];
+    for (std::size_t j = 0; j < k_count; ++j)
+      if (allowed[j]) settled[j] += v[j] * along / norms[j];
+  }
+  for (std::size_t j = 0; j < k_count; ++j)
+    if (allowed[j] && settled[j] < 0) settled = x;
+  for (std::size_t j = 0; j < k_count; ++j) {
+    if (!allowed[j]) continue;
+    const bool efficiency = j == h || j == a;
+    out.settled[j] = efficiency ? 1 / (1 + settled[j]) : settled[j];
+  }
+
+  // Predictions come from the model itself, run with the settled values: the fitted scenario as written.
   Scenario fitted = scenario;
-  if (allowed[d]) fitted.dispatch = x[d];
-  if (allowed[l]) fitted.launch = x[l];
-  if (allowed[static_cast<std::size_t>(Constant::host_efficiency)])
-    fitted.assumptions.host_efficiency = 1 / (1 + x[static_cast<std::size_t>(Constant::host_efficiency)]);
-  if (allowed[static_cast<std::size_t>(Constant::accelerator_efficiency)])
-    fitted.assumptions.accelerator_efficiency = 1 / (1 + x[static_cast<std::size_t>(Constant::accelerator_efficiency)]);
+  if (out.settled[d]) fitted.dispatch = *out.settled[d];
+  if (out.settled[l]) fitted.launch = *out.settled[l];
+  if (out.settled[h]) fitted.assumptions.host_efficiency = *out.settled[h];
+  if (out.settled[a]) fitted.assumptions.accelerator_efficiency = *out.settled[a];
   const Workload fw = detail::workload_of(fitted);
   for (const Measurement& m : measurements) out.predicted_s.push_back(epoch_on(fw, m));
   return out;

@@ -6,6 +6,7 @@
 
 #include "epochcalc/api.hpp"
 #include "epochcalc/calibrate.hpp"
+#include "epochcalc/registry.hpp"
 #include "json_read.hpp"
 #include "reply.hpp"
 
@@ -94,13 +95,27 @@ std::string shown(Constant c, double value) {
 }
 
 // The input's scenario with each determined constant written in, readable and exact to nine digits.
+// A new object for `key` in a scenario document. Over a preset, "key": null deleted the preset's
+// whole object; the new one keeps that meaning by deleting each of the preset's fields in turn.
+json new_object_for(const json& scenario, const char* key) {
+  json object = json::object();
+  if (!scenario.contains(key) || !scenario.at(key).is_null() || !scenario.contains("preset") || !scenario.at("preset").is_string())
+    return object;
+  if (const auto* preset = registry::find_preset(scenario.at("preset").get<std::string>()))
+    if (preset->scenario.contains(key) && preset->scenario.at(key).is_object())
+      for (const auto& [field, _] : preset->scenario.at(key).items()) object[field] = nullptr;
+  return object;
+}
+
+// The input's scenario with the fit written in: each determined value, and each undetermined one as
+// settled (closest to the scenario's own), so the scenario solves to the predictions.
 json applied_scenario(json scenario, const Calibration& fit) {
   for (const ConstantField& f : constant_fields) {
-    const auto& value = fit.fitted[static_cast<std::size_t>(f.constant)];
+    const auto& value = fit.settled[static_cast<std::size_t>(f.constant)];
     if (!value) continue;
     json* into = &scenario;
     if (*f.parent) {
-      if (!scenario.contains(f.parent) || !scenario[f.parent].is_object()) scenario[f.parent] = json::object();
+      if (!scenario.contains(f.parent) || !scenario[f.parent].is_object()) scenario[f.parent] = new_object_for(scenario, f.parent);
       into = &scenario[f.parent];
     }
     const bool time = f.constant == Constant::dispatch || f.constant == Constant::launch;
@@ -134,6 +149,14 @@ json notes_of(const Calibration& fit, const std::vector<Measurement>& measuremen
                       " is not determined: measure that device at more batch sizes (at least as many as the "
                       "constants it shares its times with).");
   }
+  bool moved = false;
+  for (const ConstantField& f : constant_fields) {
+    const auto j = static_cast<std::size_t>(f.constant);
+    moved |= fit.settled[j].has_value() && !fit.fitted[j].has_value();
+  }
+  if (moved)
+    notes.push_back("The fitted scenario keeps each undetermined value as close to the scenario's own as the "
+                    "measurements allow, so that it reproduces the fitted times.");
   for (Constant c : fit.at_bound) {
     if (c == Constant::host_efficiency || c == Constant::accelerator_efficiency)
       notes.push_back(std::string("The ") + constant_fields[static_cast<std::size_t>(c)].words +

@@ -253,7 +253,8 @@ json expand_preset(const json& input, Errors& errors) {
       patch_doc[key]["base"] = base_doc[key];
   };
   json merged = preset->scenario;
-  if (patch.contains("profile"))
+  // Naming a profile replaces the preset's overheads; "profile": null names none and keeps them.
+  if (patch.contains("profile") && !patch["profile"].is_null())
     for (const ProfileField& f : profile_field_table) {
       json* parent = f.parent.empty() ? &merged : (merged.contains(f.parent) ? &merged[f.parent] : nullptr);
       if (parent && parent->is_object()) parent->erase(f.key);

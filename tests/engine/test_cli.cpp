@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "epochcalc/api.hpp"
+#include "epochcalc/registry.hpp"
 #include "format.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
@@ -143,4 +144,69 @@ TEST_CASE("listings keep their columns apart") {
       CHECK(second == column);
     }
   }
+}
+
+TEST_CASE("the profile listing names every profile with its values") {
+  const std::string text = cli::format_profiles();
+  // One line per profile, its title in the same column on every line, then where the sources are.
+  std::size_t column = std::string::npos;
+  for (const auto& p : registry::profiles()) {
+    CAPTURE(p.id);
+    const std::string lines = "\n" + text;
+    const std::size_t start = lines.find("\n" + p.id + " ") + 1;
+    REQUIRE(start != 0);
+    const std::size_t title = lines.find(p.title, start) - start;
+    if (column == std::string::npos) column = title;
+    CHECK(title == column);
+    CHECK(text.find(p.title + ": dispatch " + p.values["dispatch"].get<std::string>() + ", launch " +
+                    p.values["launch"].get<std::string>() + ", " + p.values["assumptions"]["ops_per_layer"].dump() +
+                    " ops per layer") != std::string::npos);
+  }
+  CHECK(text.find("sources: epochcalc --list-profiles --json") != std::string::npos);  // where the citations are
+}
+
+TEST_CASE("the calibration report says what was fitted, held and not determined") {
+  // Host times from the model with dispatch 7 us and a host efficiency of 35 %: launch and the
+  // accelerator's efficiency cannot be fitted from them; "fit" holds the launch.
+  json truth = {{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "7 us"}, {"assumptions", {{"host_efficiency", 0.35}}}};
+  json measurements = json::array();
+  for (std::int64_t b : {8, 512}) {
+    truth["network"] = {{"batch_size", b}};
+    const json r = solve_document(truth);
+    measurements.push_back({{"device", "host"}, {"batch_size", b}, {"epoch_time_s", r["host"]["batched"]["epoch_time_s"]}});
+  }
+  const json input = {{"scenario", {{"preset", "mnist-cpu-vs-h100"}}},
+                      {"measurements", measurements},
+                      {"fit", {"dispatch", "host_efficiency", "accelerator_efficiency"}}};
+  const json reply = calibrate_document(input);
+  REQUIRE(reply["schema"] == "epochcalc/calibration@1");
+  const std::string text = cli::format_calibration(reply);
+  CAPTURE(text);
+  CHECK(text.starts_with("Fitted to 2 measured epochs:\n"));
+  CHECK(text.find("Dispatch per operation       7.00000 µs\n") != std::string::npos);
+  CHECK(text.find("Kernel launch per operation  held at the scenario's value\n") != std::string::npos);
+  CHECK(text.find("Host efficiency              35.0% of peak\n") != std::string::npos);
+  CHECK(text.find("Accelerator efficiency       not determined\n") != std::string::npos);
+  CHECK(text.find("Note: Only host times are given") != std::string::npos);
+  CHECK(text.find("  host                 8") != std::string::npos);
+  CHECK(text.find("RMS relative residual 0.0%.") != std::string::npos);
+}
+
+TEST_CASE("the report names the profile, the graph replay and the efficiencies only when set") {
+  const Solved plain = solved({{"preset", "mnist-cpu-vs-h100"}});
+  const std::string plain_text = cli::format_report(*plain.scenario, *plain.result, plain.warnings);
+  CHECK(plain_text.find("profile") == std::string::npos);
+  CHECK(plain_text.find("replays a graph") == std::string::npos);
+  CHECK(plain_text.find("Efficiency") == std::string::npos);
+
+  const Solved graphs = solved({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"},
+                                {"assumptions", {{"launches_per_step", 3}, {"accelerator_efficiency", "25 %"}}}});
+  const std::string text = cli::format_report(*graphs.scenario, *graphs.result, graphs.warnings);
+  CAPTURE(text);
+  CHECK(text.find(", from the pytorch-cuda-graphs profile\n") != std::string::npos);
+  // 1,875 steps at batch 32, three graph launches each.
+  CHECK(text.find("The accelerator replays a graph: 3 dispatches and launches per step, 5,625 per epoch at batch 32\n") !=
+        std::string::npos);
+  CHECK(text.find("Efficiency (fraction of peak FLOP/s and bandwidth reached): host 100.0%, accelerator 25.0%\n") !=
+        std::string::npos);
 }

@@ -39,6 +39,10 @@ struct Calibration {
   // When dispatch and launch are undetermined apart but their sum per operation is (accelerator times
   // alone, without graphs), that sum.
   std::optional<double> dispatch_plus_launch;
+  // The values a fitted scenario takes, for every free constant the measurements involve: the fitted
+  // value where it is determined, and otherwise the value closest to the scenario's own that keeps the
+  // predictions (e.g. dispatch kept, launch = the fitted sum - dispatch). nullopt: left as it was.
+  std::array<std::optional<double>, constant_count> settled;
   // What the measurements determine at all: false when none of the constants is (too few measurements).
   bool determines_anything = false;
   // Each measurement's epoch time as the fitted model predicts it, and as the scenario did before.

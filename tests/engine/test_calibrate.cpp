@@ -1,0 +1,642 @@
+// Calibration (issue 9): measured epoch times in, the overhead constants and efficiencies out. The
+// measurements here are made by the model itself from known constants, so a correct fit must give
+// those constants back; what the measurements cannot fix must be reported as undetermined, and every
+// bad input as an error at its JSON pointer with a message that says what to fix.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "epochcalc/api.hpp"
+#include "epochcalc/calibrate.hpp"
+
+using namespace epochcalc;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+double relative_error(double got, double want) { return std::fabs(got - want) / std::fabs(want); }
+
+// The constants that make the synthetic measurements, and those a calibration starts from.
+struct Constants {
+  double dispatch;
+  double launch;
+  double host_efficiency;
+  double accelerator_efficiency;
+};
+constexpr Constants truth{7e-6, 4e-6, 0.35, 0.12};
+
+// `scenario` (a preset document, possibly with more fields) with the four constants written in.
+json with_constants(json scenario, const Constants& c) {
+  scenario["dispatch"] = c.dispatch;
+  scenario["launch"] = c.launch;
+  scenario["assumptions"]["host_efficiency"] = c.host_efficiency;
+  scenario["assumptions"]["accelerator_efficiency"] = c.accelerator_efficiency;
+  return scenario;
+}
+
+// One device's batched epoch time at batch size `batch`, from an independent solve of `scenario`.
+double solved_epoch(json scenario, const std::string& device, std::int64_t batch) {
+  scenario["network"]["batch_size"] = batch;
+  const json r = solve_document(scenario);
+  REQUIRE_MESSAGE(r["schema"] == "epochcalc/result@1", r.dump());
+  return r[device]["batched"]["epoch_time_s"].get<double>();
+}
+
+struct Point {
+  const char* device;
+  std::int64_t batch;
+};
+
+// Measurements of `scenario` at each point, as the calibration input takes them.
+json measure(const json& scenario, const std::vector<Point>& points) {
+  json list = json::array();
+  for (const Point& p : points)
+    list.push_back({{"device", p.device}, {"batch_size", p.batch}, {"epoch_time_s", solved_epoch(scenario, p.device, p.batch)}});
+  return list;
+}
+
+const std::vector<Point> host_points{{"host", 1}, {"host", 8}, {"host", 64}, {"host", 512}, {"host", 4096}};
+const std::vector<Point> accelerator_points{
+    {"accelerator", 1}, {"accelerator", 16}, {"accelerator", 128}, {"accelerator", 1024}, {"accelerator", 60000}};
+
+std::vector<Point> both_devices() {
+  std::vector<Point> all = host_points;
+  all.insert(all.end(), accelerator_points.begin(), accelerator_points.end());
+  return all;
+}
+
+const char* const constant_keys[] = {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"};
+
+double value_of(const Constants& c, const std::string& key) {
+  if (key == "dispatch") return c.dispatch;
+  if (key == "launch") return c.launch;
+  if (key == "host_efficiency") return c.host_efficiency;
+  return c.accelerator_efficiency;
+}
+
+json calibrated(const json& input) {
+  const json reply = calibrate_document(input);
+  REQUIRE_MESSAGE(reply["schema"] == "epochcalc/calibration@1", reply.dump());
+  return reply;
+}
+
+// Every key in `expected` is fitted to the truth within 1e-9 relative; every other constant is null.
+void check_fitted(const json& reply, const std::vector<std::string>& expected) {
+  for (const char* key : constant_keys) {
+    CAPTURE(key);
+    const bool wanted = std::find(expected.begin(), expected.end(), key) != expected.end();
+    if (wanted) {
+      REQUIRE(reply["fitted"][key].is_number());
+      CHECK(relative_error(reply["fitted"][key].get<double>(), value_of(truth, key)) <= 1e-9);
+    } else {
+      CHECK(reply["fitted"][key].is_null());
+    }
+  }
+}
+
+// Every prediction reproduces its measurement.
+void check_predictions_match(const json& reply, double tolerance = 1e-9) {
+  for (const json& m : reply["measurements"]) {
+    CAPTURE(m.dump());
+    CHECK(relative_error(m["predicted_s"].get<double>(), m["epoch_time_s"].get<double>()) <= tolerance);
+    CHECK(std::fabs(m["relative_residual"].get<double>()) <= tolerance);
+    CHECK(m["residual_s"].get<double>() == m["predicted_s"].get<double>() - m["epoch_time_s"].get<double>());
+  }
+  CHECK(reply["rms_relative_residual"].get<double>() <= tolerance);
+}
+
+// The reply's scenario, solved at each measured batch size, gives the predicted times. The scenario
+// writes each fitted value to nine significant digits, so the times agree to a few parts in 10^9.
+void check_scenario_solves_to_predictions(const json& reply) {
+  for (const json& m : reply["measurements"]) {
+    CAPTURE(m.dump());
+    const double solved = solved_epoch(reply["scenario"], m["device"].get<std::string>(), m["batch_size"].get<std::int64_t>());
+    CHECK(relative_error(solved, m["predicted_s"].get<double>()) <= 2e-8);
+  }
+}
+
+json input_of(const json& scenario, const json& measurements) { return {{"scenario", scenario}, {"measurements", measurements}}; }
+
+const json preset = {{"preset", "mnist-cpu-vs-h100"}};
+
+std::vector<std::string> strings(const json& array) {
+  std::vector<std::string> out;
+  for (const json& v : array) out.push_back(v.get<std::string>());
+  return out;
+}
+
+bool any_note_contains(const json& reply, const std::string& fragment) {
+  for (const json& note : reply["notes"])
+    if (note.get<std::string>().find(fragment) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("calibration recovers the four constants that generated the times") {
+  // The start scenario is the preset: 10 us dispatch, 5 us launch, both efficiencies 1.
+  json start = preset;
+  SUBCASE("eager") {}
+  SUBCASE("graphs: two graph launches per step on the accelerator") { start["assumptions"] = {{"launches_per_step", 2}}; }
+  SUBCASE("roofline overlap, drop_last, a profile's operation counts") {
+    start["profile"] = "pytorch-eager-cuda";
+    start["assumptions"] = {{"overlap", "roofline"}, {"drop_last", true}};
+  }
+  SUBCASE("inference at bf16 on other devices, two operations per layer") { start = {{"preset", "cifar10-inference-xeon-vs-l4"}}; }
+  const json truth_scenario = with_constants(start, truth);
+  // Batch sizes that exist for every start scenario (CIFAR-10 has 50,000 examples).
+  std::vector<Point> points = both_devices();
+  points.back().batch = 50000;
+  const json measurements = measure(truth_scenario, points);
+  const json reply = calibrated(input_of(start, measurements));
+
+  CHECK(reply["schema"] == "epochcalc/calibration@1");
+  check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
+  CHECK(reply["undetermined"] == json::array());
+  CHECK(reply["held"] == json::array());
+  CHECK(reply["dispatch_plus_launch"].is_null());
+  check_predictions_match(reply);
+  check_scenario_solves_to_predictions(reply);
+  // Each row echoes its measurement, and "before the fit" is the start scenario's own solve.
+  REQUIRE(reply["measurements"].size() == points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const json& m = reply["measurements"][i];
+    CAPTURE(i);
+    CHECK(m["device"] == points[i].device);
+    CHECK(m["batch_size"] == points[i].batch);
+    CHECK(m["epoch_time_s"] == measurements[i]["epoch_time_s"]);
+    CHECK(relative_error(m["uncalibrated_s"].get<double>(), solved_epoch(start, points[i].device, points[i].batch)) <= 1e-12);
+  }
+}
+
+TEST_CASE("two batch sizes per device are enough for all four constants") {
+  const json measurements = measure(with_constants(preset, truth),
+                                    {{"host", 4}, {"host", 2048}, {"accelerator", 2}, {"accelerator", 30000}});
+  const json reply = calibrated(input_of(preset, measurements));
+  check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
+  // Exactly determined: the fitted model passes through every measurement, and so does the scenario it writes.
+  check_predictions_match(reply);
+  check_scenario_solves_to_predictions(reply);
+  // The written scenario: the preset with the fitted values, dispatch and launch in microseconds.
+  const json& s = reply["scenario"];
+  CHECK(s["preset"] == "mnist-cpu-vs-h100");
+  REQUIRE(s["dispatch"].is_string());
+  CHECK(s["dispatch"].get<std::string>().ends_with(" us"));
+  CHECK(relative_error(std::stod(s["dispatch"].get<std::string>()), 7) <= 1e-8);
+  CHECK(relative_error(std::stod(s["launch"].get<std::string>()), 4) <= 1e-8);
+  CHECK(relative_error(s["assumptions"]["host_efficiency"].get<double>(), 0.35) <= 1e-8);
+  CHECK(relative_error(s["assumptions"]["accelerator_efficiency"].get<double>(), 0.12) <= 1e-8);
+}
+
+TEST_CASE("host times alone fix dispatch and the host's efficiency, nothing of the accelerator") {
+  const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), host_points)));
+  check_fitted(reply, {"dispatch", "host_efficiency"});
+  CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
+  CHECK(reply["held"] == json::array());
+  CHECK(reply["dispatch_plus_launch"].is_null());
+  CHECK(any_note_contains(reply, "need accelerator times"));
+  check_predictions_match(reply);
+  check_scenario_solves_to_predictions(reply);
+  // What was not determined keeps the scenario's value in the written scenario.
+  CHECK(reply["scenario"]["assumptions"].contains("accelerator_efficiency") == false);
+  CHECK(reply["scenario"].contains("launch") == false);
+}
+
+TEST_CASE("accelerator times alone fix its efficiency and the sum of dispatch and launch") {
+  json start = preset;
+  SUBCASE("eager") {}
+  SUBCASE("graphs") { start["assumptions"] = {{"launches_per_step", 3}}; }
+  const json reply = calibrated(input_of(start, measure(with_constants(start, truth), accelerator_points)));
+  check_fitted(reply, {"accelerator_efficiency"});
+  CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
+  REQUIRE(reply["dispatch_plus_launch"].is_number());
+  CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), truth.dispatch + truth.launch) <= 1e-9);
+  CHECK(any_note_contains(reply, "host times at two or more batch sizes separate them"));
+  CHECK(any_note_contains(reply, "the host's efficiency needs host times"));
+  check_predictions_match(reply);
+}
+
+// Regression (issue 9, fixed): when a constant is undetermined,
+// the predictions use the value the fit settled on for it, but the written scenario keeps the
+// input's value. With accelerator times alone the predictions use the fitted sum of dispatch and
+// launch (11 us), while the written scenario keeps 10 us + 5 us next to an accelerator efficiency
+// fitted for 11 us, so it solves to times up to 35 % away from the predictions (and the measurements). The same with host times at
+// several batch sizes and the accelerator at one: launch stays 5 us, the efficiency 100 %.
+TEST_CASE("with undetermined constants, the written scenario still solves to the predicted times") {
+  SUBCASE("accelerator times alone") {
+    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), accelerator_points)));
+    check_scenario_solves_to_predictions(reply);
+  }
+  SUBCASE("host at five batch sizes, accelerator at one") {
+    std::vector<Point> points = host_points;
+    points.push_back({"accelerator", 256});
+    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), points)));
+    check_scenario_solves_to_predictions(reply);
+  }
+}
+
+// Regression (issue 9, fixed): over a preset, "assumptions":
+// null removes the preset's assumptions (RFC 7386), so the fit runs on the defaults (training, 3
+// operations per layer); the written scenario replaces the null by {"host_efficiency",
+// "accelerator_efficiency"}, which brings the preset's inference assumptions back, and it solves to
+// 47 to 65 % away from the predicted times.
+TEST_CASE("the written scenario keeps a preset's assumptions removed when the input removed them") {
+  const json start = {{"preset", "cifar10-inference-xeon-vs-l4"}, {"assumptions", nullptr}};
+  json truth_scenario = start;
+  truth_scenario["dispatch"] = truth.dispatch;
+  const json reply = calibrated(input_of(
+      start, measure(truth_scenario, {{"host", 8}, {"host", 4096}, {"accelerator", 8}, {"accelerator", 4096}})));
+  check_predictions_match(reply);
+  check_scenario_solves_to_predictions(reply);
+}
+
+TEST_CASE("times that leave nothing for dispatch hold it at 0 s") {
+  // Measured on a host with a fifth of the scenario's peak FLOP/s but ten times its bandwidth, and no
+  // dispatch cost: a slower host overall (efficiency below 1), yet the per-step part of the time is
+  // smaller than the scenario's weight traffic alone explains. Large batches only, where the fixed
+  // part dominates (at small ones the scenario's traffic alone exceeds the measured times).
+  json fast = preset;
+  fast["host"] = {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 0.2e12}}}, {"memory_bandwidth", 500e9}};
+  fast["dispatch"] = 0;
+  const json reply = calibrated(
+      input_of(preset, measure(fast, {{"host", 512}, {"host", 1024}, {"host", 4096}, {"host", 30000}, {"host", 60000}})));
+  CHECK(reply["fitted"]["dispatch"] == 0.0);
+  CHECK(any_note_contains(reply, "The dispatch per operation is held at 0 s: the times leave nothing for it."));
+  CHECK(reply["fitted"]["host_efficiency"].get<double>() < 1);
+  CHECK(reply["scenario"]["dispatch"] == "0 us");
+}
+
+TEST_CASE("one batch size on a device leaves that device's constants undetermined") {
+  SUBCASE("one host batch size (measured twice), accelerator at five") {
+    std::vector<Point> points{{"host", 32}, {"host", 32}};
+    points.insert(points.end(), accelerator_points.begin(), accelerator_points.end());
+    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), points)));
+    check_fitted(reply, {"accelerator_efficiency"});
+    CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
+    REQUIRE(reply["dispatch_plus_launch"].is_number());
+    CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), truth.dispatch + truth.launch) <= 1e-9);
+    CHECK(any_note_contains(reply, "The host efficiency is not determined: measure that device at more batch sizes"));
+    check_predictions_match(reply);
+  }
+  SUBCASE("host at five batch sizes, accelerator at one") {
+    std::vector<Point> points = host_points;
+    points.push_back({"accelerator", 256});
+    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), points)));
+    check_fitted(reply, {"dispatch", "host_efficiency"});
+    CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
+    CHECK(reply["dispatch_plus_launch"].is_null());
+    CHECK(any_note_contains(reply, "The kernel launch per operation is not determined"));
+    CHECK(any_note_contains(reply, "The accelerator efficiency is not determined"));
+    check_predictions_match(reply);
+  }
+  SUBCASE("one batch size on each device determines nothing") {
+    const json e = calibrate_document(
+        input_of(preset, measure(with_constants(preset, truth), {{"host", 32}, {"accelerator", 32}, {"host", 32}})));
+    REQUIRE(e["schema"] == "epochcalc/error@1");
+    REQUIRE(e["errors"].size() == 1);
+    CHECK(e["errors"][0]["code"] == "E_TOO_FEW");
+    CHECK(e["errors"][0]["path"] == "/measurements");
+    const std::string message = e["errors"][0]["message"];
+    CHECK(message.starts_with("3 measurements cannot determine dispatch per operation, kernel launch per operation, host "
+                              "efficiency or accelerator efficiency"));
+    CHECK(message.find("give host times at two or more batch sizes") != std::string::npos);
+  }
+}
+
+TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
+  SUBCASE("dispatch alone, from one host time") {
+    // The host's efficiency is held, so the start scenario carries the true one.
+    json start = preset;
+    start["assumptions"] = {{"host_efficiency", truth.host_efficiency}};
+    json input = input_of(start, measure(with_constants(preset, truth), {{"host", 64}}));
+    input["fit"] = {"dispatch"};
+    const json reply = calibrated(input);
+    check_fitted(reply, {"dispatch"});
+    CHECK(strings(reply["held"]) == std::vector<std::string>{"launch", "host_efficiency", "accelerator_efficiency"});
+    CHECK(reply["undetermined"] == json::array());
+    check_predictions_match(reply);
+    check_scenario_solves_to_predictions(reply);
+    CHECK(reply["scenario"]["assumptions"]["host_efficiency"] == truth.host_efficiency);
+    CHECK_FALSE(any_note_contains(reply, "efficiency is not determined"));
+  }
+  SUBCASE("launch and the accelerator's efficiency, with dispatch held") {
+    json start = preset;
+    start["dispatch"] = truth.dispatch;
+    json input = input_of(start, measure(with_constants(preset, truth), {{"accelerator", 8}, {"accelerator", 8192}}));
+    input["fit"] = {"accelerator_efficiency", "launch"};
+    const json reply = calibrated(input);
+    check_fitted(reply, {"launch", "accelerator_efficiency"});
+    CHECK(strings(reply["held"]) == std::vector<std::string>{"dispatch", "host_efficiency"});
+    CHECK(reply["undetermined"] == json::array());
+    CHECK(reply["dispatch_plus_launch"].is_null());
+    check_predictions_match(reply);
+    check_scenario_solves_to_predictions(reply);
+  }
+  SUBCASE("a constant that only the other device's times could fix") {
+    json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+    input["fit"] = {"launch"};
+    const json e = calibrate_document(input);
+    REQUIRE(e["errors"].size() == 1);
+    CHECK(e["errors"][0]["code"] == "E_TOO_FEW");
+    CHECK(e["errors"][0]["path"] == "/measurements");
+    CHECK(e["errors"][0]["message"].get<std::string>().starts_with("2 measurements cannot determine kernel launch per operation:"));
+  }
+}
+
+TEST_CASE("times faster than the peak figures allow hold the efficiency at 100 %") {
+  // Measured on a host twice as fast as the scenario's: the data asks for an efficiency of 2.
+  json fast = preset;
+  fast["host"] = {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 2e12}}}, {"memory_bandwidth", 100e9}};
+  fast["dispatch"] = truth.dispatch;
+  const json reply = calibrated(input_of(preset, measure(fast, host_points)));
+  REQUIRE(reply["fitted"]["host_efficiency"].is_number());
+  CHECK(reply["fitted"]["host_efficiency"] == 1.0);
+  CHECK(any_note_contains(reply, "The host efficiency is held at 100 %: the times are at or below what the peak figures "
+                                 "allow; check the device's peak FLOP/s and bandwidth."));
+  CHECK(reply["rms_relative_residual"].get<double>() > 1e-3);  // the model cannot follow times it cannot reach
+}
+
+TEST_CASE("calibrate(): the typed call the JSON reply is built on") {
+  const Scenario start = *solve_checked(preset).scenario;
+  Scenario truth_scenario = start;
+  truth_scenario.dispatch = truth.dispatch;
+  truth_scenario.launch = truth.launch;
+  truth_scenario.assumptions.host_efficiency = truth.host_efficiency;
+  truth_scenario.assumptions.accelerator_efficiency = truth.accelerator_efficiency;
+  std::vector<Measurement> ms;
+  for (std::int64_t b : {2, 50, 3000}) {
+    const EpochTimes t = epoch_times_at(truth_scenario, b);  // the brute-force reference, not solve()
+    ms.push_back({MeasuredOn::host, b, t.host_s});
+    ms.push_back({MeasuredOn::accelerator, b, t.accelerator_s});
+  }
+  const Calibration fit = calibrate(start, ms);
+  REQUIRE(fit.determines_anything);
+  const double want[] = {truth.dispatch, truth.launch, truth.host_efficiency, truth.accelerator_efficiency};
+  for (std::size_t j = 0; j < constant_count; ++j) {
+    CAPTURE(constant_name(static_cast<Constant>(j)));
+    REQUIRE(fit.fitted[j]);
+    CHECK(relative_error(*fit.fitted[j], want[j]) <= 1e-9);
+  }
+  CHECK_FALSE(fit.dispatch_plus_launch);
+  CHECK(fit.at_bound.empty());
+  REQUIRE(fit.predicted_s.size() == ms.size());
+  REQUIRE(fit.uncalibrated_s.size() == ms.size());
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    CHECK(relative_error(fit.predicted_s[i], ms[i].epoch_time_s) <= 1e-9);
+    const EpochTimes before = epoch_times_at(start, ms[i].batch_size);
+    CHECK(fit.uncalibrated_s[i] == (ms[i].device == MeasuredOn::host ? before.host_s : before.accelerator_s));
+  }
+  CHECK(constant_name(Constant::dispatch) == "dispatch");
+  CHECK(constant_name(Constant::accelerator_efficiency) == "accelerator_efficiency");
+
+  // Held constants are never reported as fitted.
+  FreeConstants only_host{true, false, true, false};
+  const Calibration host_fit = calibrate(start, ms, only_host);
+  CHECK(host_fit.fitted[static_cast<std::size_t>(Constant::launch)] == std::nullopt);
+  CHECK(host_fit.fitted[static_cast<std::size_t>(Constant::accelerator_efficiency)] == std::nullopt);
+}
+
+namespace {
+
+// Three good measurements, then `bad` at index 3.
+json input_with_fourth(const json& bad) {
+  json list = measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}, {"accelerator", 8}});
+  list.push_back(bad);
+  return input_of(preset, list);
+}
+
+json measurement(const json& time) { return {{"device", "accelerator"}, {"batch_size", 800}, {"epoch_time_s", time}}; }
+
+struct Expected {
+  std::string code;
+  std::string path;
+  std::string fragment;  // a distinctive part of the message: what to fix
+};
+
+void check_single_error(const json& reply, const Expected& e) {
+  CAPTURE(reply.dump());
+  REQUIRE(reply["schema"] == "epochcalc/error@1");
+  REQUIRE(reply["errors"].size() == 1);
+  CHECK(reply["errors"][0]["code"] == e.code);
+  CHECK(reply["errors"][0]["path"] == e.path);
+  CHECK(reply["errors"][0]["message"].get<std::string>().find(e.fragment) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("bad measured times are refused at their path") {
+  const std::string at = "/measurements/3/epoch_time_s";
+  const auto with_time = [](const json& time) { return calibrate_document(input_with_fourth(measurement(time))); };
+  SUBCASE("negative") { check_single_error(with_time(-0.5), {"E_RANGE", at, "a time must be greater than 0 s"}); }
+  SUBCASE("zero") { check_single_error(with_time(0), {"E_RANGE", at, "a time must be greater than 0 s"}); }
+  SUBCASE("zero with a unit") { check_single_error(with_time("0 ms"), {"E_RANGE", at, "greater than 0 s"}); }
+  SUBCASE("\"inf\"") { check_single_error(with_time("inf"), {"E_UNIT", at, "is not a finite number"}); }
+  SUBCASE("\"1e999 s\" as text") { check_single_error(with_time("1e999 s"), {"E_UNIT", at, "is not a finite number"}); }
+  SUBCASE("infinity held by the document") {
+    check_single_error(with_time(std::numeric_limits<double>::infinity()), {"E_RANGE", at, "a time must be at most"});
+  }
+  SUBCASE("NaN held by the document") {
+    const json reply = with_time(std::numeric_limits<double>::quiet_NaN());
+    REQUIRE(reply["errors"].size() == 1);
+    CHECK(reply["errors"][0]["path"] == at);
+  }
+  SUBCASE("a thousand years and more") {
+    check_single_error(with_time("1e11 s"), {"E_RANGE", at, "a time must be at most"});
+  }
+  SUBCASE("not a number") {
+    check_single_error(with_time(true), {"E_TYPE", at, "expected a time as a string like \"10 us\" or a number"});
+    check_single_error(with_time("quick"), {"E_UNIT", at, "write a time as a number and a unit"});
+    check_single_error(with_time("2 GB"), {"E_UNIT", at, "but a time is expected; use one of"});
+  }
+  SUBCASE("a JSON number too large for a double is not JSON the engine reads") {
+    // As for scenarios (test_api: "dispatch": 1e400), the text is refused before any field is read,
+    // with the position of the number.
+    const std::string text = calibrate_json(R"({"scenario": {"preset": "mnist-cpu-vs-h100"}, "measurements": [)"
+                                            R"({"device": "host", "batch_size": 8, "epoch_time_s": 1e999}]})");
+    const json e = json::parse(text);
+    REQUIRE(e["errors"].size() == 1);
+    CHECK(e["errors"][0]["code"] == "E_JSON");
+    CHECK(e["errors"][0]["message"].get<std::string>().starts_with("the calibration input is not valid JSON (at character "));
+  }
+  SUBCASE("units are read") {
+    const json list = measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}});
+    json in_ms = list;
+    for (json& m : in_ms) m["epoch_time_s"] = std::to_string(m["epoch_time_s"].get<double>() * 1000) + " ms";
+    const json a = calibrated(input_of(preset, in_ms));
+    CHECK(relative_error(a["measurements"][1]["epoch_time_s"].get<double>(), list[1]["epoch_time_s"].get<double>()) <= 1e-6);
+  }
+}
+
+TEST_CASE("bad measurements are refused at their path") {
+  SUBCASE("unknown device") {
+    json input = input_with_fourth(measurement(1.0));
+    input["measurements"][0]["device"] = "gpu";
+    check_single_error(calibrate_document(input), {"E_VALUE", "/measurements/0/device", "Use one of \"host\", \"accelerator\""});
+    input["measurements"][0]["device"] = "hots";
+    check_single_error(calibrate_document(input), {"E_VALUE", "/measurements/0/device", "did you mean \"host\"?"});
+  }
+  SUBCASE("batch size 0") {
+    json bad = measurement(1.0);
+    bad["batch_size"] = 0;
+    check_single_error(calibrate_document(input_with_fourth(bad)), {"E_RANGE", "/measurements/3/batch_size", "use a whole number from 1 to"});
+  }
+  SUBCASE("batch size above the dataset with drop_last") {
+    json input = input_with_fourth(measurement(1.0));
+    input["scenario"]["assumptions"] = {{"drop_last", true}};
+    input["measurements"][3]["batch_size"] = 60001;
+    check_single_error(calibrate_document(input), {"E_RANGE", "/measurements/3/batch_size", "use a whole number from 1 to 60,000"});
+    // Without drop_last it is one step of the whole dataset, as in a scenario.
+    input["scenario"].erase("assumptions");
+    CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@1");
+  }
+  SUBCASE("batch size not a whole number") {
+    json bad = measurement(1.0);
+    bad["batch_size"] = 2.5;
+    check_single_error(calibrate_document(input_with_fourth(bad)), {"E_TYPE", "/measurements/3/batch_size", "is not a whole number"});
+  }
+  SUBCASE("unknown field") {
+    json bad = measurement(1.0);
+    bad.erase("epoch_time_s");
+    bad["epoch_time"] = 1.0;
+    const json e = calibrate_document(input_with_fourth(bad));
+    REQUIRE(e["errors"].size() == 2);
+    CHECK(e["errors"][0]["code"] == "E_UNKNOWN_FIELD");
+    CHECK(e["errors"][0]["path"] == "/measurements/3/epoch_time");
+    CHECK(e["errors"][0]["message"] == "unknown field \"epoch_time\"; did you mean \"epoch_time_s\"?");
+    CHECK(e["errors"][1]["code"] == "E_MISSING");
+    CHECK(e["errors"][1]["path"] == "/measurements/3/epoch_time_s");
+    CHECK(e["errors"][1]["message"].get<std::string>().find("\"epoch_time_s\" is missing") != std::string::npos);
+  }
+  SUBCASE("a measurement that is not an object") {
+    check_single_error(calibrate_document(input_with_fourth(0.3)), {"E_TYPE", "/measurements/3", "expected an object, got a number"});
+  }
+  SUBCASE("note and ops_per_step are checked, and echoed") {
+    json bad = measurement(1.0);
+    bad["note"] = 5;
+    check_single_error(calibrate_document(input_with_fourth(bad)), {"E_TYPE", "/measurements/3/note", "expected a string"});
+    bad["note"] = "torch 2.4, warm";
+    bad["ops_per_step"] = -1;
+    check_single_error(calibrate_document(input_with_fourth(bad)), {"E_RANGE", "/measurements/3/ops_per_step", "use a whole number from 0 to"});
+    bad["ops_per_step"] = 32;
+    const json reply = calibrated(input_with_fourth(bad));
+    CHECK(reply["measurements"][3]["note"] == "torch 2.4, warm");
+    CHECK(reply["measurements"][3]["ops_per_step"] == 32);
+    CHECK_FALSE(reply["measurements"][0].contains("note"));
+  }
+}
+
+TEST_CASE("bad calibration documents are refused with a path and what to write") {
+  const json good = input_with_fourth(measurement(1.0));
+  SUBCASE("measurements not an array") {
+    json input = good;
+    input["measurements"] = json::object();
+    check_single_error(calibrate_document(input), {"E_TYPE", "/measurements", "expected a list of measurements such as"});
+  }
+  SUBCASE("an empty list") {
+    json input = good;
+    input["measurements"] = json::array();
+    check_single_error(calibrate_document(input), {"E_TOO_FEW", "/measurements", "give at least one measured epoch time"});
+  }
+  SUBCASE("too many measurements") {
+    json input = good;
+    input["measurements"] = json::array();
+    for (int i = 0; i < 10001; ++i) input["measurements"].push_back(good["measurements"][0]);
+    check_single_error(calibrate_document(input), {"E_RANGE", "/measurements", "give at most 10,000 measurements"});
+  }
+  SUBCASE("no scenario, no measurements") {
+    const json e = calibrate_document(json::object());
+    REQUIRE(e["errors"].size() == 2);
+    CHECK(e["errors"][0]["code"] == "E_MISSING");
+    CHECK(e["errors"][0]["path"] == "/scenario");
+    CHECK(e["errors"][1]["path"] == "/measurements");
+  }
+  SUBCASE("an unknown top-level field") {
+    json input = good;
+    input["measurement"] = 1;
+    check_single_error(calibrate_document(input), {"E_UNKNOWN_FIELD", "/measurement", "did you mean \"measurements\"?"});
+  }
+  SUBCASE("not an object") {
+    check_single_error(calibrate_document(json::array()), {"E_TYPE", "", "expected an object, got an array"});
+    check_single_error(json::parse(calibrate_json("{\"scenario\": ")), {"E_JSON", "", "the calibration input is not valid JSON"});
+  }
+  SUBCASE("scenario errors keep their paths under /scenario") {
+    json input = good;
+    input["scenario"]["dispatch"] = "fast";
+    input["scenario"]["network"] = {{"batch_size", 0}};
+    const json e = calibrate_document(input);
+    REQUIRE(e["errors"].size() == 2);
+    CHECK(e["errors"][0]["path"] == "/scenario/network/batch_size");
+    CHECK(e["errors"][0]["code"] == "E_RANGE");
+    CHECK(e["errors"][1]["path"] == "/scenario/dispatch");
+    CHECK(e["errors"][1]["code"] == "E_UNIT");
+    CHECK(e["errors"][1]["message"].get<std::string>().find("write a time as a number and a unit") != std::string::npos);
+    input = good;
+    input["scenario"]["preset"] = "mnist-cpu-vs-h10";
+    check_single_error(calibrate_document(input), {"E_UNKNOWN_ID", "/scenario/preset", "did you mean \"mnist-cpu-vs-h100\"?"});
+    input = good;
+    input["scenario"]["profile"] = "jax";
+    check_single_error(calibrate_document(input), {"E_UNKNOWN_ID", "/scenario/profile", "did you mean \"jax-jit\"?"});
+    input = good;
+    input["scenario"]["assumptions"] = {{"host_efficiency", 2}};
+    check_single_error(calibrate_document(input), {"E_RANGE", "/scenario/assumptions/host_efficiency", "must be at most 1"});
+  }
+  SUBCASE("bad \"fit\" entries") {
+    json input = good;
+    input["fit"] = {"dispatchh", "launch", 3};
+    const json e = calibrate_document(input);
+    REQUIRE(e["errors"].size() == 2);
+    CHECK(e["errors"][0]["code"] == "E_VALUE");
+    CHECK(e["errors"][0]["path"] == "/fit/0");
+    CHECK(e["errors"][0]["message"] == "\"dispatchh\" is not allowed here; did you mean \"dispatch\"? Use one of \"dispatch\", "
+                                       "\"launch\", \"host_efficiency\", \"accelerator_efficiency\"");
+    CHECK(e["errors"][1]["code"] == "E_TYPE");
+    CHECK(e["errors"][1]["path"] == "/fit/2");
+    input["fit"] = json::array();
+    check_single_error(calibrate_document(input), {"E_VALUE", "/fit", "leave it out to fit all four"});
+    input["fit"] = "dispatch";
+    check_single_error(calibrate_document(input), {"E_TYPE", "/fit", "expected a list of the constants to fit"});
+  }
+  SUBCASE("measured_with is an object, kept out of the fit") {
+    json input = good;
+    input["measured_with"] = 1;
+    check_single_error(calibrate_document(input), {"E_TYPE", "/measured_with", "expected an object"});
+    input["measured_with"] = {{"framework", "torch 2.4"}, {"anything", {1, 2}}};
+    CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@1");
+  }
+  SUBCASE("every problem at once") {
+    json input = good;
+    input["measurements"][0]["device"] = "cpu";
+    input["measurements"][2]["epoch_time_s"] = 0;
+    input["fit"] = {"nope"};
+    json e = calibrate_document(input);
+    REQUIRE(e["errors"].size() == 3);
+    CHECK(e["errors"][0]["path"] == "/fit/0");
+    CHECK(e["errors"][1]["path"] == "/measurements/0/device");
+    CHECK(e["errors"][2]["path"] == "/measurements/2/epoch_time_s");
+    // A broken scenario too: the measurements are still checked (by the default rules).
+    input["scenario"]["launch"] = -1;
+    e = calibrate_document(input);
+    REQUIRE(e["errors"].size() == 4);
+    CHECK(e["errors"][0]["path"] == "/fit/0");
+    CHECK(e["errors"][1]["path"] == "/scenario/launch");
+    CHECK(e["errors"][2]["path"] == "/measurements/0/device");
+    CHECK(e["errors"][3]["path"] == "/measurements/2/epoch_time_s");
+  }
+}
+
+TEST_CASE("calibrate_json is calibrate_document as text") {
+  const json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+  CHECK(json::parse(calibrate_json(input.dump())) == calibrate_document(input));
+  const json reply = json::parse(calibrate_json(input.dump()));
+  std::vector<std::string> keys;
+  for (const auto& [key, _] : reply.items()) keys.push_back(key);
+  CHECK(keys == std::vector<std::string>{"schema", "fitted", "undetermined", "held", "dispatch_plus_launch",
+                                         "rms_relative_residual", "notes", "measurements", "scenario"});
+  std::vector<std::string> row_keys;
+  for (const auto& [key, _] : reply["measurements"][0].items()) row_keys.push_back(key);
+  CHECK(row_keys == std::vector<std::string>{"device", "batch_size", "epoch_time_s", "predicted_s", "residual_s",
+                                             "relative_residual", "uncalibrated_s"});
+}
