@@ -1,5 +1,5 @@
 // Builds what the README commands need: `--app` (npm start) the epochcalc tool, the wasm module and
-// the page in dist/; without it (npm test) also the native and wasm test suites. Each step prints
+// the page in dist/; without it (npm test) also the native, sanitizer and wasm test suites. Each step prints
 // only a line unless it fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +23,7 @@ function step(label, command, args) {
 export async function buildAll({ tests = true } = {}) {
   const all = tests ? ['--all'] : [];
   step(tests ? 'native engine, epochcalc tool and tests' : 'native engine and epochcalc tool', 'bash', ['scripts/build-native.sh', ...all]);
+  if (tests) step('native suite with ASan and UBSan', 'bash', ['scripts/build-sanitize.sh']);
   step(tests ? 'WebAssembly module and tests' : 'WebAssembly module', 'bash', ['scripts/build-wasm.sh', ...all]);
   const { buildWeb } = await import(pathToFileURL(path.join(root, 'scripts/build-web.mjs')).href);
   await buildWeb();

@@ -1,4 +1,4 @@
-// Runs every suite (native doctest and CLI checks, the same doctest suite as wasm, the node API tests,
+// Runs every suite (native doctest and CLI checks, the same under ASan and UBSan, the doctest suite as wasm, the node API tests,
 // the browser tests) and ends with one summary line over all of them: "N passed, N failed".
 // Assumes `node scripts/build.mjs` ran (npm test does both).
 import { spawn } from 'node:child_process';
@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const suites = [
   { name: 'native (ctest)', command: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure'], counts: ctestCounts },
+  // The same native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
+  { name: 'native under ASan and UBSan (ctest)', command: 'ctest', args: ['--test-dir', 'build/sanitize', '--output-on-failure'], counts: ctestCounts },
   { name: 'wasm (ctest under node)', command: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure'], counts: ctestCounts },
   { name: 'module API (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/node/'], counts: nodeCounts },
   { name: 'page modules (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/web/'], counts: nodeCounts },
