@@ -52,6 +52,12 @@ std::optional<std::string> first_non_finite(const SweepSeries& s) {
 }  // namespace
 
 std::optional<json> parse_json_text(std::string_view text, const std::string& what, Errors& errors) {
+  if (text.size() > rule::max_json_text_bytes) {
+    errors.push_back({code::range, "", what + " is " + format_number(static_cast<double>(text.size())) +
+                                           " bytes long; at most " + format_number(static_cast<double>(rule::max_json_text_bytes)) +
+                                           " are read"});
+    return std::nullopt;
+  }
   const ParsedText parsed = parse_text(text);
   if (parsed.document) return parsed.document;
   if (parsed.too_deep)

@@ -96,8 +96,15 @@ Error not_an_object(const std::string& path, const json& value) {
   return {code::type, path, "expected an object, got " + json_type_name(value)};
 }
 
+Error too_long(const std::string& path, std::size_t length) {
+  return {code::range, path, "this text is " + format_number(static_cast<double>(length)) +
+                                 " characters long; at most " + format_number(static_cast<double>(rule::max_string_length)) +
+                                 " are allowed"};
+}
+
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known) {
-  std::string text = "unknown field \"" + key + "\"";
+  // The message quotes a long key in part; the path keeps it whole.
+  std::string text = "unknown field " + describe(json(key));
   if (auto suggestion = closest_match(key, known)) text += "; did you mean \"" + *suggestion + "\"?";
   else text += "; the fields here are " + join_quoted(known);
   return {code::unknown_field, pointer(path, key), text};

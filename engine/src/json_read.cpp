@@ -125,7 +125,11 @@ std::optional<std::int64_t> read_integer(const json& value, const std::string& p
 }
 
 std::optional<std::string> read_string(const json& value, const std::string& path, Errors& errors) {
-  if (value.is_string()) return value.get<std::string>();
+  if (value.is_string()) {
+    if (value.get_ref<const std::string&>().size() <= rule::max_string_length) return value.get<std::string>();
+    errors.push_back(message::too_long(path, value.get_ref<const std::string&>().size()));
+    return std::nullopt;
+  }
   errors.push_back(message::not_a_string(path, value));
   return std::nullopt;
 }

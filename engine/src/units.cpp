@@ -2,6 +2,8 @@
 // binary ones (Ki, Mi, Gi, Ti) powers of 1024, so "GB" and "GiB" are never confused.
 #include "epochcalc/units.hpp"
 
+#include "epochcalc/limits.hpp"
+
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -190,6 +192,9 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
            std::string(dimension_example(dimension));
   };
   if (input.empty()) return unit_error("empty quantity: " + hint_of());
+  if (input.size() > rule::max_quantity_length)
+    return Error{code::range, "", "a quantity is at most " + std::to_string(rule::max_quantity_length) +
+                                      " characters long (this one has " + std::to_string(input.size()) + "): " + hint_of()};
   const std::size_t number_length = decimal_prefix(input);
   if (number_length == 0) {
     const bool not_finite = std::isnan(std::strtod(input.c_str(), nullptr)) || std::isinf(std::strtod(input.c_str(), nullptr));

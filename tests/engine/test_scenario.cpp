@@ -2,6 +2,8 @@
 // pointer and a message that says what to fix.
 #include <doctest/doctest.h>
 
+#include "epochcalc/api.hpp"
+#include "epochcalc/limits.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
 
@@ -341,4 +343,46 @@ TEST_CASE("the normalized scenario is a valid input that gives the same scenario
   const ParsedScenario second = parse_scenario(normalized);
   REQUIRE(second.errors.empty());
   CHECK(scenario_to_json(*second.scenario) == normalized);
+}
+
+TEST_CASE("text limits: a document, a string and a quantity beyond them are refused with E_RANGE naming the limit") {
+  const auto first_error = [](const std::string& text) {
+    const json reply = json::parse(solve_json(text));
+    REQUIRE(reply["schema"] == "epochcalc/error@1");
+    return reply["errors"][0];
+  };
+  json doc = {{"preset", "mnist-cpu-vs-h100"}};
+  SUBCASE("a name of two million characters") {
+    doc["name"] = std::string(2'000'000, 'x');
+    const json e = first_error(doc.dump());
+    CHECK(e["code"] == "E_RANGE");
+    CHECK(e["path"] == "/name");
+    CHECK(e["message"].get<std::string>().find("at most 1,000") != std::string::npos);
+  }
+  SUBCASE("a name at the limit is accepted") {
+    doc["name"] = std::string(rule::max_string_length, 'x');
+    CHECK(json::parse(solve_json(doc.dump()))["schema"] == "epochcalc/result@1");
+  }
+  SUBCASE("a quantity of 100,000 characters") {
+    doc["dispatch"] = std::string(100'000, '1');
+    const json e = first_error(doc.dump());
+    CHECK(e["code"] == "E_RANGE");
+    CHECK(e["path"] == "/dispatch");
+    CHECK(e["message"].get<std::string>().find("at most 100 characters") != std::string::npos);
+  }
+  SUBCASE("a document over four megabytes") {
+    doc["name"] = std::string(rule::max_json_text_bytes, 'x');
+    const json e = first_error(doc.dump());
+    CHECK(e["code"] == "E_RANGE");
+    CHECK(e["path"] == "");
+    CHECK(e["message"].get<std::string>().find("at most 4,000,000") != std::string::npos);
+  }
+  SUBCASE("an unknown field with a 5,000-character name: the message quotes it in part, the path whole") {
+    const std::string key(5'000, 'k');
+    doc[key] = 1;
+    const json e = first_error(doc.dump());
+    CHECK(e["code"] == "E_UNKNOWN_FIELD");
+    CHECK(e["path"] == "/" + key);
+    CHECK(e["message"].get<std::string>().size() < 400);
+  }
 }

@@ -29,6 +29,12 @@ inline constexpr std::int64_t max_examples = 1'000'000'000'000;  // N up to 10^1
 inline constexpr IntegerRule width{1, 1'000'000};
 inline constexpr std::size_t min_widths = 2;
 inline constexpr std::size_t max_widths = 1001;  // up to 1,000 layers
+
+// Text (docs/model.md, "Input ranges"): a whole JSON document, any string value in it (names, sources,
+// notes, ids), and a quantity written as text ("3.35 TB/s"). Beyond them: E_RANGE naming the limit.
+inline constexpr std::size_t max_json_text_bytes = 4'000'000;
+inline constexpr std::size_t max_string_length = 1'000;
+inline constexpr std::size_t max_quantity_length = 100;
 inline constexpr IntegerRule training_examples{1, max_examples};
 inline constexpr IntegerRule batch_size{1, max_examples};
 inline constexpr IntegerRule ops_per_layer{0, 1000};
