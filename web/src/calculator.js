@@ -118,7 +118,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     if (problem) {
       replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
         'Fix it in the JSON below, or start from the default preset.'),
-      h('ul', {}, ...problem.map((e) => h('li', {}, said(e)))));
+      h('ul', {}, ...problem.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, said(e)))));
       editor.open = true;
       good = null;
       setStale([], parts.has('json') ? [] : problem);
@@ -254,7 +254,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     const global = $('global-error');
     note.hidden = !stale;
     global.hidden = unplaced.length === 0;
-    replace(global, ...unplaced.map((e) => h('span', { class: 'item' }, said(e))),
+    replace(global, ...unplaced.map((e) => h('span', { class: 'item', 'data-code': e.code, 'data-path': e.path }, said(e))),
       unplaced.length > 0 && parts.has('json') && h('button', { type: 'button', class: 'link', onclick: openJson }, 'Edit the scenario JSON'));
     if (!stale) return;
     const labels = placed.map((p) => p.control && labelOf(p.control)).filter(Boolean);
@@ -330,6 +330,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     get doc() { return doc; },
     /** The last result that solved, or null. */
     get result() { return good?.result ?? null; },
+    /** Whether the scenario now shown is the one that last solved. */
+    get valid() { return good != null && good.doc === doc; },
     /** Shows errors that did not come from the form (an element's attributes). @param {EngineError[]} errors */
     showErrors: (errors) => showInvalid(errors),
     /** Draws the chart again with the colours now in force. */

@@ -4,6 +4,7 @@
 // measurement; this file only turns typed lines into the measurement objects the engine reads.
 import { h, replace } from './dom.js';
 import { time, percent, num } from './format.js';
+import { readSaved, writeSaved } from './saved.js';
 
 /** @typedef {import('epochcalc').Calibration} Calibration */
 /** @typedef {import('epochcalc').Measurement} Measurement */
@@ -218,5 +219,9 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
     replace(output);
     showProblems([]);
   });
+  // What was typed survives a reload, a failed fit and a failed load of the fit's module.
+  const kept = readSaved('measurements');
+  if (typeof kept === 'string') box.value = kept;
+  box.addEventListener('input', () => writeSaved('measurements', box.value));
   box.focus();
 }

@@ -5,6 +5,7 @@ import { byId, h, replace } from './dom.js';
 import { readLink, writeLink } from './link.js';
 import { mountCalculator } from './calculator.js';
 import { engine } from './engine.js';
+import { readSaved, writeSaved } from './saved.js';
 
 const $ = byId(document);
 
@@ -38,14 +39,24 @@ async function start() {
       url.hash = writeLink(doc);
       return url.href;
     },
+    // The last scenario that solved is kept: an address without a scenario opens it, and a link the
+    // engine refuses offers it back.
+    onResult: () => {
+      writeSaved('scenario', calculator.doc);
+      restore();
+    },
   });
+  const restore = addRestore(calculator);
 
   /** Shows what the address holds; an empty one means the default preset. */
   function loadLink() {
     const link = readLink(location.hash);
     writtenHash = location.hash;
-    if (!link) return calculator.load({ preset: schema.default_preset });
-    calculator.load(link.doc, { text: link.doc === undefined ? link.text : undefined });
+    const last = readSaved('scenario');
+    if (!link && last !== undefined) calculator.load(last, { edited: true });
+    else if (!link) calculator.load({ preset: schema.default_preset });
+    else calculator.load(link.doc, { text: link.doc === undefined ? link.text : undefined });
+    restore();
   }
 
   // A pasted or edited link restores its scenario.
@@ -58,6 +69,29 @@ async function start() {
   // data-ready: everything is drawn (the chart one frame after the first numbers), or there is
   // nothing to draw because the scenario cannot be shown yet.
   if (!calculator.result) document.documentElement.dataset.ready = 'true';
+}
+
+/**
+ * Under a scenario that does not solve (a bad link, a bad import), a way back to the last scenario
+ * that did; the bad one stays as it was, in the address and the JSON editor, until the user leaves it.
+ * @param {ReturnType<typeof mountCalculator>} calculator
+ * @returns {() => void}  shows or hides the offer for the state now on screen
+ */
+function addRestore(calculator) {
+  const box = $('link-problem');
+  const offer = h('p', { id: 'restore', class: 'hint', hidden: true },
+    'Your last scenario that worked is kept in this browser. ',
+    h('button', { type: 'button', id: 'restore-last', class: 'link', onclick: () => {
+      const last = readSaved('scenario');
+      if (last !== undefined) calculator.load(last, { edited: true });
+    } }, 'Open it instead'));
+  box.after(offer);
+  const sync = () => {
+    const stuck = !box.hidden || !calculator.valid;
+    offer.hidden = !stuck || readSaved('scenario') === undefined;
+  };
+  new MutationObserver(sync).observe(box, { attributes: true, attributeFilter: ['hidden'] });
+  return sync;
 }
 
 /**

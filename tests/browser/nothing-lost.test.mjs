@@ -1,0 +1,120 @@
+// Nothing the user had is lost: a refused link, a failed import, an engine error or a module that
+// fails to load never overwrites the stored scenario, the measured epochs or what was typed, and a
+// reload restores the last valid state.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, openPage, fill, value, near } from './helpers.mjs';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+const stored = (page, key) => page.evaluate((k) => localStorage.getItem(`epochcalc.${k}`), key);
+const link = (doc) => `#scenario=${encodeURIComponent(JSON.stringify(doc))}`;
+
+test('a reload restores the last valid scenario; a bare address opens it too', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '64');
+  const expected = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 64 } });
+  assert.equal(JSON.parse(await stored(page, 'scenario') ?? 'null').network.batch_size, 64);
+  await page.reload();
+  await page.waitForSelector('html[data-ready]');
+  assert.ok(near(await value(page, 'host.batched.epoch'), expected.host.batched.epoch_time_s));
+  // The same browser, an address without a scenario: the last one comes back, and goes into the link.
+  await page.goto(env.url);
+  await page.waitForSelector('html[data-ready]');
+  assert.equal(await page.inputValue('#batch_size'), '64');
+  assert.match(decodeURIComponent(page.url()), /"batch_size":\s*64/);
+  assert.deepEqual(page.problems, []);
+});
+
+test('a refused link keeps itself and the stored scenario, and offers the stored one back', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '128');
+  const good = await stored(page, 'scenario');
+  // Text the engine cannot read at all, then a scenario it reads but refuses.
+  for (const text of ['{"preset": "mnist-cpu-vs-h100", "dispach": ', '{"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 0}, "dispach": 1}']) {
+    const bad = `#scenario=${encodeURIComponent(text)}`;
+    await page.goto(env.url + bad);
+    await page.waitForSelector('#restore:not([hidden])');
+    assert.equal(new URL(page.url()).hash, bad, 'the refused link stays in the address as written');
+    assert.equal(await stored(page, 'scenario'), good, 'the stored scenario is not overwritten');
+    assert.match(await page.inputValue('#scenario-json'), /dispach/, 'the JSON editor holds the refused text');
+    await page.click('#restore-last');
+    await page.waitForSelector('#restore', { state: 'hidden' });
+    assert.equal(await page.inputValue('#batch_size'), '128');
+  }
+  assert.deepEqual(page.problems, []);
+});
+
+test('a failed import and an engine error leave the link, the storage and the typed text alone', async () => {
+  const page = await openPage(env.browser, env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '7 us' }));
+  const good = await stored(page, 'scenario');
+  const address = page.url();
+  // An import that is not JSON.
+  await page.click('#json-editor summary');
+  await page.fill('#scenario-json', '{"preset": "mnist-cpu-vs-h100",');
+  await page.click('#scenario-json-apply');
+  await page.waitForSelector('#link-problem:not([hidden])');
+  assert.equal(page.url(), address, 'a failed import does not touch the link');
+  assert.equal(await stored(page, 'scenario'), good);
+  assert.equal(await page.inputValue('#scenario-json'), '{"preset": "mnist-cpu-vs-h100",', 'what was typed stays');
+  // Back to a good scenario, then an edit the engine refuses: the typed text stays in its field and
+  // the link holds it as typed; the stored scenario is the last one that solved.
+  await page.click('#restore-last');
+  await page.waitForSelector('#link-problem', { state: 'hidden' });
+  await fill(page, '#dispatch', '-5 us');
+  await page.locator('#dispatch').blur();
+  await page.waitForSelector('#dispatch[aria-invalid="true"]');
+  assert.equal(await page.inputValue('#dispatch'), '-5 us');
+  assert.match(decodeURIComponent(page.url()), /-5(\+| )us/);
+  assert.equal(JSON.parse(await stored(page, 'scenario') ?? 'null').dispatch, '7 us');
+  assert.deepEqual(page.problems, []);
+});
+
+test('measured epochs survive a reload, a refused fit and a fit module that fails to load', async () => {
+  const page = await openPage(env.browser, env.url);
+  let block = true;
+  await page.route('**/epochcalc_calibration.wasm', (route) => (block ? route.abort() : route.continue()));
+  await page.click('#fit-panel summary');
+  await page.waitForSelector('#measurements');
+  const lines = 'host 1 7 s\nhost 32 300 ms\nhost 512 90 ms';
+  await page.fill('#measurements', lines);
+  await page.click('#fit-run');
+  await page.waitForSelector('#fit-errors:not([hidden])');
+  assert.equal(await page.inputValue('#measurements'), lines, 'a failed module load keeps the text');
+  block = false;
+  await page.click('#fit-run');
+  await page.waitForSelector('#fit-constants');
+  await page.fill('#measurements', lines + '\ngpu 32 1 s');
+  await page.click('#fit-run');
+  await page.waitForSelector('#fit-errors:not([hidden])');
+  assert.equal(await page.inputValue('#measurements'), lines + '\ngpu 32 1 s', 'a refused fit keeps the text');
+  await page.reload();
+  await page.waitForSelector('html[data-ready]');
+  await page.click('#fit-panel summary');
+  await page.waitForSelector('#measurements');
+  assert.equal(await page.inputValue('#measurements'), lines + '\ngpu 32 1 s', 'a reload brings the text back');
+  // Only the deliberately blocked request may have failed.
+  assert.deepEqual(page.problems.filter((p) => !/epochcalc_calibration|Failed to fetch|net::ERR_FAILED|wasm/i.test(p)), []);
+});
+
+test('an engine that fails to load says so and leaves the link and the storage alone', async () => {
+  // No service worker: its cache would serve the .wasm this test blocks.
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '9 us' }));
+  await page.waitForSelector('html[data-ready]');
+  const good = await page.evaluate(() => localStorage.getItem('epochcalc.scenario'));
+  await page.route('**/epochcalc_core.wasm', (route) => route.abort());
+  const address = env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '11 us' });
+  // A new document (a hash change alone would keep the loaded engine).
+  await page.goto('about:blank');
+  await page.goto(address);
+  await page.waitForFunction(() => document.getElementById('status')?.classList.contains('error'));
+  assert.match(await page.textContent('#status') ?? '', /could not load/);
+  assert.equal(page.url(), address);
+  assert.equal(await page.evaluate(() => localStorage.getItem('epochcalc.scenario')), good);
+  await context.close();
+});
