@@ -59,8 +59,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     if (!e.path) return e.message;
     const field = schema.fields.find((f) => f.path === e.path.replace(/^\/network\/widths\/\d+$/, '/network/widths/-'));
     if (field) return `${field.label}: ${e.message}`;
-    const key = e.path.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
-    return `“${key}” in the scenario JSON: ${e.message}`;
+    const key = e.path.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
+    // A hostile link can carry a key of any length: quote a long one in part.
+    return `“${key.length > 60 ? `${key.slice(0, 57)}…` : key}” in the scenario JSON: ${e.message}`;
   };
 
   /** The scenario as written: what a link holds and what calc.set edits. */
