@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { precache } from './precache.mjs';
+import { stampPolicy } from './csp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -152,6 +153,7 @@ export async function buildWeb(options = {}) {
   // Data, not a program: the linker leaves it executable, the package should not.
   for (const file of ['epochcalc_core.wasm', 'epochcalc_calibration.wasm']) chmodSync(join(outdir, file), 0o644);
   await buildOffline(outdir, wrapper);
+  stampPolicy(outdir); // the Content-Security-Policy <meta> in every page but the single file (scripts/csp.mjs)
   // Last: the service worker precaches every file written above.
   await precache(outdir);
 

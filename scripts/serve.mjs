@@ -2,9 +2,10 @@
 // A tiny static file server for dist/ (or another folder) on 127.0.0.1, for local use and tests.
 //   node scripts/serve.mjs [port] [root]      (port also from PORT; 0 picks a free one)
 import { createServer } from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cspHeader } from './csp.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,15 +73,33 @@ export function serve({ root = join(repo, 'dist'), port = 8080, host = '127.0.0.
       return send(404, 'not found\n');
     }
     if (!stat.isFile()) return send(404, 'not found\n');
-    res.writeHead(200, {
-      'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    const ext = extname(file).toLowerCase();
+    /** @type {Record<string, string|number>} */
+    const headers = {
+      'content-type': MIME[ext] ?? 'application/octet-stream',
       'content-length': stat.size,
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
       // A sandboxed iframe (embed.html in <iframe sandbox="allow-scripts">) has an opaque origin, so
       // its module script and .wasm are cross-origin requests: allow them, as static hosts commonly do.
       'access-control-allow-origin': '*',
-    });
+    };
+    if (ext === '.html') {
+      // A page's Content-Security-Policy <meta> (scripts/csp.mjs) repeated as a header, with the
+      // frame-ancestors only a header can carry; pages without one (the single file) get none.
+      let body;
+      try {
+        body = readFileSync(file);
+      } catch {
+        return send(404, 'not found\n');
+      }
+      const csp = cspHeader(basename(file), body.toString('utf8'));
+      if (csp) headers['content-security-policy'] = csp;
+      headers['content-length'] = body.length;
+      res.writeHead(200, headers);
+      return res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).on('error', () => res.destroy()).pipe(res);
   });

@@ -53,9 +53,7 @@ std::optional<std::string> first_non_finite(const SweepSeries& s) {
 
 std::optional<json> parse_json_text(std::string_view text, const std::string& what, Errors& errors) {
   if (text.size() > rule::max_json_text_bytes) {
-    errors.push_back({code::range, "", what + " is " + format_number(static_cast<double>(text.size())) +
-                                           " bytes long; at most " + format_number(static_cast<double>(rule::max_json_text_bytes)) +
-                                           " are read"});
+    errors.push_back(message::too_large(what, text.size()));
     return std::nullopt;
   }
   const ParsedText parsed = parse_text(text);

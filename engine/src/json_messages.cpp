@@ -102,6 +102,11 @@ Error too_long(const std::string& path, std::size_t length) {
                                  " are allowed"};
 }
 
+Error too_large(const std::string& what, std::size_t bytes) {
+  return {code::range, "", what + " is " + format_number(static_cast<double>(bytes)) + " bytes long; at most " +
+                               format_number(static_cast<double>(rule::max_json_text_bytes)) + " are read"};
+}
+
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known) {
   // The message quotes a long key in part; the path keeps it whole.
   std::string text = "unknown field " + describe(json(key));

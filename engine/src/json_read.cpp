@@ -124,13 +124,10 @@ std::optional<std::int64_t> read_integer(const json& value, const std::string& p
   return static_cast<std::int64_t>(number);
 }
 
-std::optional<std::string> read_string(const json& value, const std::string& path, Errors& errors) {
-  if (value.is_string()) {
-    if (value.get_ref<const std::string&>().size() <= rule::max_string_length) return value.get<std::string>();
-    errors.push_back(message::too_long(path, value.get_ref<const std::string&>().size()));
-    return std::nullopt;
-  }
-  errors.push_back(message::not_a_string(path, value));
+[[gnu::noinline]] std::optional<std::string> read_string(const json& value, const std::string& path, Errors& errors) {
+  if (value.is_string() && value.get_ref<const std::string&>().size() <= rule::max_string_length) return value.get<std::string>();
+  errors.push_back(value.is_string() ? message::too_long(path, value.get_ref<const std::string&>().size())
+                                     : message::not_a_string(path, value));
   return std::nullopt;
 }
 

@@ -50,6 +50,7 @@ namespace message {
 Error not_an_object(const std::string& path, const json& value);
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known);
 Error too_long(const std::string& path, std::size_t length);
+Error too_large(const std::string& what, std::size_t bytes);  // a whole JSON document
 Error missing(const std::string& path, std::string_view key);
 Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value);
 Error quantity_out_of_range(const std::string& path, QuantityRule rule, const json& value, double si);

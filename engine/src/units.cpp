@@ -193,8 +193,8 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   };
   if (input.empty()) return unit_error("empty quantity: " + hint_of());
   if (input.size() > rule::max_quantity_length)
-    return Error{code::range, "", "a quantity is at most " + std::to_string(rule::max_quantity_length) +
-                                      " characters long (this one has " + std::to_string(input.size()) + "): " + hint_of()};
+    return Error{code::range, "", "a quantity is at most 100 characters long: " + hint_of()};
+  static_assert(rule::max_quantity_length == 100, "the message above names the limit");
   const std::size_t number_length = decimal_prefix(input);
   if (number_length == 0) {
     const bool not_finite = std::isnan(std::strtod(input.c_str(), nullptr)) || std::isinf(std::strtod(input.c_str(), nullptr));

@@ -238,7 +238,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * Greys the last good result while the input is invalid, with a note that says which field to fix;
    * errors without a field (an unknown field, a whole-document problem, a hidden field) go in a banner.
    * @param {{control: HTMLElement|null}[]|null} placed  null when the input is valid again
-   * @param {{path: string, message: string}[]} [unplaced]
+   * @param {{code?: string, path: string, message: string}[]} [unplaced]
    */
   function setStale(placed, unplaced = []) {
     const stale = placed != null;

@@ -1,0 +1,107 @@
+// The Content-Security-Policy of the built pages, in one place. scripts/build-web.mjs writes it into
+// every page of dist/ as a <meta http-equiv> (stampPolicy), scripts/serve.mjs repeats a page's policy as
+// an HTTP header with frame-ancestors added (cspHeader), and tests/browser/csp.test.mjs checks both.
+//
+// No inline script, no eval, no inline style attribute, nothing from another origin. The one exception
+// is 'wasm-unsafe-eval': browsers count compiling WebAssembly as code generation, so without it the
+// engine's .wasm (and the fit's) cannot be compiled, from a same-origin URL or not. It allows
+// WebAssembly.compile/instantiate only, not eval() or new Function() (the Emscripten glue is linked
+// with -sDYNAMIC_EXECUTION=0 and uses neither).
+//
+// epochcalc-offline.html is left out: it must open from disk, so its script, its CSS and its wasm are
+// inline by design.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+
+/** The directives, in the order they are written. */
+export const DIRECTIVES = [
+  ['default-src', "'self'"],
+  // Module scripts from the site itself; 'wasm-unsafe-eval' compiles the engine's .wasm (see above).
+  ['script-src', "'self'", "'wasm-unsafe-eval'"],
+  // app.css only; the element's CSS is a constructed stylesheet (adoptedStyleSheets), which style-src
+  // does not govern, and element.style set from script is allowed.
+  ['style-src', "'self'"],
+  // data: for the pages' empty icon (<link rel="icon" href="data:,">), which spares a /favicon.ico request.
+  ['img-src', "'self'", 'data:'],
+  // The .wasm files, fetched by the glue (and preloaded by the page).
+  ['connect-src', "'self'"],
+  // The service worker (sw.js), which precaches the build for offline use.
+  ['worker-src', "'self'"],
+  ['object-src', "'none'"],
+  ['base-uri', "'none'"],
+  // The calculator's forms never submit (they exist for their labels and keyboard behaviour).
+  ['form-action', "'none'"],
+];
+
+/** The policy as a <meta> carries it (a meta cannot carry frame-ancestors; browsers ignore it there). */
+export const POLICY = DIRECTIVES.map((d) => d.join(' ')).join('; ');
+
+/** The page meant to be framed by any host (the iframe embed): no frame-ancestors for it. */
+const FRAMED_ANYWHERE = new Set(['embed.html']);
+
+/** Pages left without a policy: the single file that opens from disk has its code inline. */
+export const EXCLUDED = new Set(['epochcalc-offline.html']);
+
+/**
+ * The policy a server sends as a header for a page: the page's own policy plus frame-ancestors, 'self'
+ * (the page and the examples may be framed by their own site only) except for embed.html, which any
+ * host may frame.
+ * @param {string} name the page's file name (embed.html, index.html, ...)
+ * @param {string} [policy] the page's policy (POLICY by default)
+ */
+export function headerPolicy(name, policy = POLICY) {
+  return FRAMED_ANYWHERE.has(name) ? policy : `${policy}; frame-ancestors 'self'`;
+}
+
+/** The <meta> element for a page. */
+export const META = `<meta http-equiv="Content-Security-Policy" content="${POLICY}">`;
+
+const META_PATTERN = /<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content="([^"]*)"\s*\/?>/i;
+
+/**
+ * The policy a page declares in a <meta>, or null.
+ * @param {string} html
+ */
+export function declaredPolicy(html) {
+  const end = html.search(/<\/head>/i);
+  return META_PATTERN.exec(end < 0 ? html.slice(0, 8192) : html.slice(0, end))?.[1] ?? null;
+}
+
+/**
+ * The Content-Security-Policy header for an HTML file a server sends: the policy the page declares in
+ * its <meta> (so header and meta never differ), with frame-ancestors added; null for a page without one
+ * (the single-file copy, pages of other sites).
+ * @param {string} name the file's name @param {string} html its text
+ */
+export function cspHeader(name, html) {
+  const policy = declaredPolicy(html);
+  return policy == null ? null : headerPolicy(name, policy);
+}
+
+/**
+ * The page with the policy's <meta> as the first element after <meta charset> (before any script or
+ * stylesheet, as a meta policy applies only to what follows it); an existing one is replaced.
+ * @param {string} html @param {string} [where] the page, for the error message
+ */
+export function withPolicy(html, where = 'page') {
+  if (META_PATTERN.test(html)) return html.replace(META_PATTERN, () => META);
+  const charset = /<meta\s+charset=["']?[\w-]+["']?\s*\/?>/i;
+  if (!charset.test(html)) throw new Error(`csp: ${where} has no <meta charset> to put the policy after`);
+  return html.replace(charset, (m) => `${m}\n${META}`);
+}
+
+/**
+ * Writes the policy's <meta> into every .html file under outdir except the EXCLUDED ones.
+ * @param {string} outdir
+ * @returns {string[]} the pages written, relative to outdir with / separators
+ */
+export function stampPolicy(outdir) {
+  /** @param {string} dir @returns {string[]} */
+  const htmlIn = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.isDirectory()) return htmlIn(join(dir, e.name));
+    return e.isFile() && e.name.endsWith('.html') && !EXCLUDED.has(e.name) ? [join(dir, e.name)] : [];
+  });
+  const pages = htmlIn(outdir);
+  for (const file of pages) writeFileSync(file, withPolicy(readFileSync(file, 'utf8'), file));
+  return pages.map((file) => relative(outdir, file).split(sep).join(posix.sep)).sort();
+}
