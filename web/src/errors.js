@@ -45,7 +45,7 @@ export function showErrors(root, errors, precision) {
       box = h('p', { class: ERROR_CLASS, id: `field-error-${++serial}` });
       wrapper.append(box);
     }
-    box.append(h('span', {}, error.message));
+    box.append(h('span', { 'data-code': error.code, 'data-path': error.path }, error.message));
     if (control.matches('input, select, textarea')) control.setAttribute('aria-invalid', 'true');
     const described = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
     if (!described.includes(box.id)) control.setAttribute('aria-describedby', [box.id, ...described].join(' '));
