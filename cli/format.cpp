@@ -87,4 +87,30 @@ std::string rpad(const std::string& text, std::size_t width) {
   return shown >= width ? text : std::string(width - shown, ' ') + text;
 }
 
+std::string printable(std::string_view text) {
+  static const std::string replacement = "\xEF\xBF\xBD";  // U+FFFD
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    const auto third = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) {
+      out += replacement;
+    } else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // C1 controls
+      out += replacement;
+      ++i;
+    } else if (c == 0xE2 && next == 0x80 && third >= 0xAA && third <= 0xAE) {  // U+202A..U+202E
+      out += replacement;
+      i += 2;
+    } else if (c == 0xE2 && next == 0x81 && third >= 0xA6 && third <= 0xA9) {  // U+2066..U+2069
+      out += replacement;
+      i += 2;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace epochcalc::cli

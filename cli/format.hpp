@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace epochcalc::cli {
 
@@ -14,6 +15,10 @@ std::string format_percent(double fraction);  // "61.5%"
 
 // Columns: width in characters, not bytes ("µ" is two bytes of UTF-8); pad on the right or the left.
 std::size_t shown_width(const std::string& text);
+// Text for a terminal: control characters (escape sequences, NUL, BEL, C1 controls) and bidirectional
+// overrides from a scenario's names or values shown as U+FFFD, so a file cannot recolour or retitle
+// the user's terminal or reorder what it shows. Line breaks and tabs stay.
+std::string printable(std::string_view text);
 std::string pad(const std::string& text, std::size_t width);
 std::string rpad(const std::string& text, std::size_t width);
 

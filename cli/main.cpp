@@ -8,6 +8,7 @@
 #include "epochcalc/schema.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
+#include "format.hpp"
 #include "report.hpp"
 
 namespace {
@@ -22,7 +23,7 @@ std::string pretty(const json& document) { return document.dump(2, ' ', false, j
 
 int report_errors(const Errors& errors, bool as_json) {
   if (as_json) std::cout << pretty(errors_to_json(errors)) << "\n";
-  else std::cerr << cli::format_errors(errors);
+  else std::cerr << cli::printable(cli::format_errors(errors));
   const bool fault = !errors.empty() && errors.front().code == code::internal;
   return fault ? exit_fault : exit_invalid;
 }
@@ -75,7 +76,7 @@ int calibrate(const std::string& path, bool as_json) {
       errors.push_back({e.at("code").get<std::string>(), e.at("path").get<std::string>(), e.at("message").get<std::string>()});
     return report_errors(errors, as_json);
   }
-  std::cout << (as_json ? pretty(reply) + "\n" : cli::format_calibration(reply));
+  std::cout << (as_json ? pretty(reply) + "\n" : cli::printable(cli::format_calibration(reply)));
   return exit_ok;
 }
 
@@ -115,7 +116,7 @@ int run(const std::vector<std::string>& args) {
   const Solved solved = solve_checked(*document);
   if (!solved.result) return report_errors(solved.errors, options.json);
   std::cout << (options.json ? pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) + "\n"
-                             : cli::format_report(*solved.scenario, *solved.result, solved.warnings));
+                             : cli::printable(cli::format_report(*solved.scenario, *solved.result, solved.warnings)));
   return exit_ok;
 }
 

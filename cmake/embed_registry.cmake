@@ -11,6 +11,8 @@ foreach(_name hardware datasets presets profiles)
   # Without line breaks and indentation (JSON strings cannot hold a raw line break, so this never
   # touches a value): the modules carry fewer bytes.
   string(REGEX REPLACE "\n[ ]*" "" _json "${_json}")
+  # And no space after a key's colon: a quote inside a string is escaped, so "\": " is always a key's end.
+  string(REGEX REPLACE "([^\\])\": " "\\1\":" _json "${_json}")
   string(APPEND _text "inline constexpr const char* ${_name}_json = R\"registry(${_json})registry\";\n")
 endforeach()
 string(APPEND _text "}  // namespace epochcalc::registry::data\n")

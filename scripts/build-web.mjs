@@ -13,7 +13,7 @@
 // Prints the gzip size of what a first visit loads. Needs the wasm module built first
 // (bash scripts/build-wasm.sh).
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -23,10 +23,11 @@ import { stampPolicy } from './csp.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Gzip budgets in bytes: the whole first visit (the issues' budget), and our own split of it for the
- * page without the engine. The split moved from 45 to 47 KB when the engine shrank by 5 KB (one JSON
- * parser, calibration in a module of its own) and the page gained the framework profiles, the
- * efficiencies and the fit panel's hook; the total stays at 150 KB. */
-export const BUDGET = { total: 150 * 1024, page: 47 * 1024 };
+ * page without the engine. The split moved from 45 to 48 KB when the engine shrank by 5 KB (one JSON
+ * parser, calibration in a module of its own), the page gained the framework profiles, the
+ * efficiencies, the fit panel's hook and the saved scenario, and the page's count took in every file
+ * it requests (file-check.js and the service worker's registration too); the total stays at 150 KB. */
+export const BUDGET = { total: 150 * 1024, page: 48 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
 const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */
@@ -163,10 +164,13 @@ export async function buildWeb(options = {}) {
   };
   // A chunk that app.js imports statically loads on every visit, so it counts as the page's.
   const chunks = [...readFileSync(join(outdir, 'app.js'), 'utf8').matchAll(/(?:from|import)\s*"\.\/(chunk-[\w-]+\.js)"/g)].map((m) => m[1]);
-  const files = ['index.html', 'file-check.js', 'app.js', ...chunks, 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
+  // The page also loads its service worker's registration when it is idle after the first result:
+  // still the first visit (npm run bench counts every file the page requested).
+  const later = readdirSync(outdir).filter((f) => /^offline-[\w-]+\.js$/.test(f));
+  const files = ['index.html', 'file-check.js', 'app.js', ...chunks, ...later, 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
   const element = ELEMENT_FILES.map(sizeOf).reduce((sum, f) => sum + f.gzip, 0);
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
-  const page = files.filter((f) => PAGE_FILES.includes(f.name) || chunks.includes(f.name)).reduce((sum, f) => sum + f.gzip, 0);
+  const page = files.filter((f) => PAGE_FILES.includes(f.name) || chunks.includes(f.name) || later.includes(f.name)).reduce((sum, f) => sum + f.gzip, 0);
   if (!options.quiet) {
     const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
     console.log(`build-web: ${outdir}`);

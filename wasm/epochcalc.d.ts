@@ -232,7 +232,6 @@ export interface PresetEntry {
 export interface ProfileEntry {
   id: string;
   title: string;
-  framework: string;
   description: string;
   values: {
     dispatch: Quantity;

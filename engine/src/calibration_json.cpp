@@ -59,8 +59,10 @@ FreeConstants read_fit(const json& value, Errors& errors) {
   for (const ConstantField& f : constant_fields) names.emplace_back(f.key);
   if (!value.is_array() || value.empty()) {
     errors.push_back({value.is_array() ? code::value : code::type, "/fit",
-                      "expected a list of the constants to fit, such as [\"dispatch\", \"launch\"] (any of dispatch, "
-                      "launch, host_efficiency, accelerator_efficiency); leave it out to fit all four"});
+                      std::string(value.is_array() ? "the list of constants to fit is empty: name at least one, "
+                                                   : "expected a list of the constants to fit, ") +
+                          "such as [\"dispatch\", \"launch\"] (any of dispatch, launch, host_efficiency, "
+                          "accelerator_efficiency); leave it out to fit all four"});
     return all_constants;
   }
   FreeConstants free{};

@@ -1,5 +1,7 @@
 #include "epochcalc/edit.hpp"
 
+#include <cmath>
+#include <optional>
 #include <vector>
 
 #include "epochcalc/registry.hpp"
@@ -58,6 +60,13 @@ std::string trim(std::string_view text) {
 }
 
 // The typed text as the JSON value the field takes (see edit.hpp). `unset` is what removes it.
+// A typed whole number that fits 64 bits (a cast of anything larger would be undefined), or nullopt.
+std::optional<std::int64_t> whole_number(const std::string& text) {
+  const auto number = parse_plain_number(text);
+  if (!number || !(std::fabs(*number) < 9.0e18) || *number != std::floor(*number)) return std::nullopt;
+  return static_cast<std::int64_t>(*number);
+}
+
 json value_for(const FieldSpec* spec, std::string_view text) {
   const std::string trimmed = trim(text);
   const auto as_json = [&]() -> json {
@@ -72,8 +81,8 @@ json value_for(const FieldSpec* spec, std::string_view text) {
     case FieldKind::profile: return std::string(text);
     case FieldKind::quantity: return trimmed;
     case FieldKind::integer: {
-      const auto number = parse_plain_number(trimmed);
-      if (number && *number == static_cast<double>(static_cast<std::int64_t>(*number))) return static_cast<std::int64_t>(*number);
+      // Beyond 64 bits the text goes on as typed, and the reader refuses it by its range.
+      if (const auto number = whole_number(trimmed)) return *number;
       return trimmed;
     }
     case FieldKind::boolean:
@@ -84,7 +93,25 @@ json value_for(const FieldSpec* spec, std::string_view text) {
     case FieldKind::dataset:
       // An id, or an object given as JSON.
       return !trimmed.empty() && trimmed.front() == '{' ? as_json() : json(trimmed);
-    case FieldKind::widths: return as_json();
+    case FieldKind::widths: {
+      // "784, 128, 10" or "784 128 10" as well as the JSON array.
+      json parsed = as_json();
+      if (!parsed.is_string()) return parsed;
+      json list = json::array();
+      std::string word;
+      for (char c : trimmed + ",") {
+        if (c != ',' && c != ' ') {
+          word += c;
+          continue;
+        }
+        if (word.empty()) continue;
+        const auto number = whole_number(word);
+        if (!number) return parsed;
+        list.push_back(*number);
+        word.clear();
+      }
+      return list.empty() ? parsed : list;
+    }
   }
   return as_json();
 }

@@ -51,6 +51,8 @@ std::string format_number(double value) {
 
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates) {
   std::optional<std::string> best;
+  // A typo is short: a long word is no near miss, and the edit distance would cost its length squared.
+  if (word.size() > 64) return best;
   std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
   for (const std::string& candidate : candidates) {
     const std::size_t d = edit_distance(word, candidate);

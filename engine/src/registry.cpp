@@ -182,7 +182,7 @@ const std::vector<ProfileEntry>& profiles() {
   static const std::vector<ProfileEntry> entries = load<ProfileEntry>(
       profiles_document(), "profiles.json", "profiles", [](const json& item, const std::string& path, Errors& errors) {
         ProfileEntry entry;
-        if (!check_object(item, path, {"id", "title", "framework", "description", "values", "ranges", "sources"}, errors))
+        if (!check_object(item, path, {"id", "title", "description", "values", "ranges", "sources"}, errors))
           return entry;
         entry.id = read_id(item, path, errors);
         for (auto [key, into] : {std::pair{"title", &entry.title}, {"description", &entry.description}})
@@ -194,8 +194,8 @@ const std::vector<ProfileEntry>& profiles() {
   return entries;
 }
 
-// What profiles.json promises beyond ids and titles (values within the scenario's rules, framework,
-// ranges, sources): checked by the test suite in both builds rather than on every load.
+// What profiles.json promises beyond ids and titles (values within the scenario's rules, ranges,
+// sources): checked by the test suite in both builds rather than on every load.
 Errors check_profile_documentation() { return check_profile_documentation(profiles_document()); }
 
 Errors check_profile_documentation(const json& document) {
@@ -204,7 +204,6 @@ Errors check_profile_documentation(const json& document) {
   for (std::size_t p = 0; p < list.size(); ++p) {
     const json& item = list[p];
     const std::string path = pointer("/profiles", p);
-    if (const json* v = field(item, "framework", path, errors, true)) read_string(*v, pointer(path, "framework"), errors);
     if (const json* v = field(item, "values", path, errors, true)) check_profile_values(*v, pointer(path, "values"), errors);
     // The registry promises a source for every number: at least one, each with a link.
     if (const json* v = field(item, "sources", path, errors, true)) {

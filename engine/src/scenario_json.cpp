@@ -41,7 +41,9 @@ const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",  
 
 Error unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
                        const std::vector<std::string>& ids) {
-  std::string message = "unknown " + what + " id \"" + id + "\"";
+  // No id is that long: the text limit, not a suggestion (and no message quoting all of it).
+  if (id.size() > rule::max_string_length) return message::too_long(path, id.size());
+  std::string message = "unknown " + what + " id " + describe(json(id));
   if (auto suggestion = closest_match(id, ids)) message += "; did you mean \"" + *suggestion + "\"?";
   else message += ".";
   message += " Known ids: " + join_quoted(ids);

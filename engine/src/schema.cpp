@@ -57,15 +57,15 @@ constexpr Row scenario_rows[] = {
      "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
      &rule::extra_ops_per_step},
     {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
-     "With CUDA Graphs the accelerator replays a captured step: it pays this many dispatches and launches per step "
-     "instead of one per operation. Empty: every operation is launched on its own.",
+     "CUDA Graphs: the accelerator pays this many dispatches and launches per step, not one per operation. "
+     "Empty: one per operation.",
      false, nullptr, &rule::launches_per_step},
     {"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
-     "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far less than the datasheet. "
-     "Divides the host's compute and memory time.",
+     "The fraction of peak FLOP/s and bandwidth the host reaches (small kernels reach far less). Divides its "
+     "compute and memory time.",
      false, &rule::efficiency},
     {"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
-     "The fraction of its peak FLOP/s and bandwidth the accelerator reaches. Divides its compute and memory time.", false,
+     "The same for the accelerator.", false,
      &rule::efficiency},
     {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
      "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false},

@@ -214,6 +214,9 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
     if (!std::isfinite(value)) return unit_error("\"" + input + "\" is too large");
     return value;
   }
+  // "1,000 us": a thousands separator, not a unit.
+  if (symbol.size() > 1 && symbol[0] == ',' && std::isdigit(static_cast<unsigned char>(symbol[1])))
+    return unit_error("\"" + input + "\" has separators: write the digits only, e.g. 1000 us");
   for (Dimension other : dimension_list)
     if (other != dimension && find_unit(other, symbol))
       return unit_error("\"" + symbol + "\" is " + std::string(dimension_name(other)) + " unit, but " +

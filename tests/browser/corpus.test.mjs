@@ -134,20 +134,14 @@ const cut = (s) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 /**
  * The engine's message for the case's expected error, asked of the module (as built into dist/) the
- * way the page asks it for a link: the text parsed if it is JSON, expanded, then evaluated.
+ * way the page asks it for a link: the engine expands the text as written, then evaluates it.
  * @param {Case} c
  */
 function linkMessage(c) {
   const text = /** @type {string} */ (c.text);
-  let doc;
   try {
-    doc = JSON.parse(text);
-  } catch {
-    doc = undefined;
-  }
-  try {
-    env.calc.expand(doc === undefined ? text : doc);
-    env.calc.evaluate(doc);
+    env.calc.expand(text);
+    env.calc.evaluate(text);
   } catch (err) {
     const { error, why } = expected(c, /** @type {any} */ (err).errors);
     assert.ok(error, `the module: ${why}`);

@@ -107,10 +107,11 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * and kept as written; the form waits until it is fixed.
    * @param {unknown} next
    * @param {{edited?: boolean, text?: string}} [how]  edited: report it through onEdit; text: the text
-   *   it came from, when it may not be JSON
+   *   it came from (a link, an import), which the engine reads first: JSON.parse would turn 1e400
+   *   into Infinity, accept a lone surrogate, or unwrap a JSON string into another document
    */
   function load(next, { edited = false, text } = {}) {
-    const { problem, shown } = tryExpand(next, text);
+    const { problem, shown } = tryExpand(text === undefined ? next : undefined, text);
     const box = $('link-problem');
     const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
     /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = text ?? JSON.stringify(next, null, 2);
@@ -129,7 +130,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       onErrors?.(problem);
       return;
     }
-    doc = next;
+    // The engine read the text, so JSON.parse reads the same document.
+    doc = text === undefined ? next : JSON.parse(text);
     if (edited) onEdit?.(doc);
     update(shown);
   }
@@ -289,14 +291,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   // The JSON editor: any scenario, checked by the engine.
   $('scenario-json-apply').addEventListener('click', () => {
-    const text = /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value;
-    let next;
-    try {
-      next = JSON.parse(text);
-    } catch {
-      return load(undefined, { text });
-    }
-    load(next, { edited: true });
+    load(undefined, { text: /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value, edited: true });
   });
   $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, { edited: true }));
 

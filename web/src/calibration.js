@@ -9,6 +9,20 @@ import { readSaved, writeSaved } from './saved.js';
 /** @typedef {import('epochcalc').Calibration} Calibration */
 /** @typedef {import('epochcalc').Measurement} Measurement */
 
+/** The panel's own rules, arriving with its code (a constructed stylesheet: no inline style). */
+const PANEL_CSS = `#measurements{font-family:ui-monospace,monospace}
+.fit-which{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding-bottom:.5rem}
+.fit-which label{display:inline-flex;align-items:center;gap:.35rem;font-size:.9rem}
+#fit-result table{margin:.75rem 0}#fit-constants{width:auto;min-width:60%}#fit-constants td{text-align:left}
+#fit-measurements thead th{white-space:nowrap}.dot.host{color:var(--line-host)}.dot.accel{color:var(--line-accel)}`;
+
+/** @param {Document} doc */
+function addPanelCss(doc) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(PANEL_CSS);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
+
 /** The four constants in the engine's order, with their words on the page. */
 const CONSTANTS = /** @type {const} */ ([
   ['dispatch', 'Dispatch per operation'],
@@ -102,6 +116,7 @@ function drawPoints(u, colors, dpr, points) {
  * @param {(draw: Function|null, ys?: number[]) => void} o.overlay  draws over the sweep chart
  */
 export function mountCalibration({ body, calc, doc, load, overlay }) {
+  addPanelCss(body.ownerDocument);
   const box = /** @type {HTMLTextAreaElement} */ (h('textarea', {
     id: 'measurements', rows: 6, spellcheck: 'false', 'aria-describedby': 'measurements-hint',
     placeholder: 'host 32 274 ms\nhost 256 95 ms\naccelerator 32 255 ms\naccelerator 256 33 ms',

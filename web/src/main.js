@@ -55,7 +55,7 @@ async function start() {
     const last = readSaved('scenario');
     if (!link && last !== undefined) calculator.load(last, { edited: true });
     else if (!link) calculator.load({ preset: schema.default_preset });
-    else calculator.load(link.doc, { text: link.doc === undefined ? link.text : undefined });
+    else calculator.load(undefined, { text: link.text });
     restore();
   }
 
@@ -80,7 +80,7 @@ async function start() {
 function addRestore(calculator) {
   const box = $('link-problem');
   const offer = h('p', { id: 'restore', class: 'hint', hidden: true },
-    'Your last scenario that worked is kept in this browser. ',
+    'Your last working scenario is kept. ',
     h('button', { type: 'button', id: 'restore-last', class: 'link', onclick: () => {
       const last = readSaved('scenario');
       if (last !== undefined) calculator.load(last, { edited: true });
@@ -104,7 +104,7 @@ function addFitPanel(calculator, calc) {
   const panel = /** @type {HTMLDetailsElement} */ (h('details', { id: 'fit-panel' }, h('summary', {}, 'Enter measured epoch times'), body));
   $('sweep-h').closest('section')?.after(h('section', { 'aria-labelledby': 'fit-h', id: 'fit-section' },
     h('h2', { id: 'fit-h' }, 'Fit to your measurements'),
-    h('p', { class: 'hint' }, "Measured your own epochs? The engine fits dispatch, launch and each device's efficiency to them, says what your measurements cannot determine, and draws them on the chart above."),
+    h('p', { class: 'hint' }, "Fit dispatch, launch and each device's efficiency to epochs you measured."),
     panel));
   panel.addEventListener('toggle', () => {
     if (!panel.open || panel.dataset.loaded) return;

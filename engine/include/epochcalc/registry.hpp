@@ -74,7 +74,7 @@ const nlohmann::ordered_json& datasets_document();
 const nlohmann::ordered_json& presets_document();
 const nlohmann::ordered_json& profiles_document();
 
-// Checks profiles.json beyond ids and titles: values within the scenario's own rules, framework,
+// Checks profiles.json beyond ids and titles: values within the scenario's own rules,
 // ranges and sources. The loader skips this (the file is compiled in and cannot change); the test
 // suite calls it in both builds. Empty when all is well.
 Errors check_profile_documentation();

@@ -131,12 +131,14 @@ export class EpochOverheadCalculator extends HTMLElement {
     const preset = this.getAttribute('preset');
     let doc;
     if (text != null) {
+      // The engine reads the text first (its limits, its errors): JSON.parse alone would turn 1e400
+      // into Infinity or a JSON string into another document.
       try {
-        doc = JSON.parse(text);
+        calc.expand(text);
       } catch {
-        // The engine says where the JSON breaks.
         return this.#calculator?.load(undefined, { text });
       }
+      doc = JSON.parse(text);
     } else {
       doc = { preset: preset ?? calc.schema().default_preset };
     }
