@@ -5,11 +5,36 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium python3-numpy)
+apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium python3-numpy clang libclang-rt-14-dev)
 missing=()
 have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/local/include/$1" ] || [ -e "/opt/homebrew/include/$1" ]; }
 # scripts/measure.py and its test need NumPy; a python3 early on PATH (pyenv) may lack it where Debian's has it.
 have_numpy() { local py; for py in /usr/bin/python3 python3; do "$py" -c 'import numpy' >/dev/null 2>&1 && return 0; done; return 1; }
+# The sanitize build (scripts/build-sanitize.sh: the suite under ASan and UBSan, and the fuzz targets)
+# needs clang and libFuzzer's runtime: a trivial fuzz target must link with the preset's sanitizers.
+have_libfuzzer() {
+  local dir ok=1
+  command -v clang++ >/dev/null || return 1
+  dir=$(mktemp -d) || return 1
+  printf '%s\n' '#include <cstddef>' '#include <cstdint>' \
+    'extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t) { return 0; }' >"$dir/fuzz.cpp"
+  if clang++ -fsanitize=fuzzer,address,undefined "$dir/fuzz.cpp" -o "$dir/fuzz" >/dev/null 2>&1; then ok=0; fi
+  rm -rf "$dir"
+  return $ok
+}
+# Debian names libFuzzer's runtime after clang's major version (bookworm: clang 14, libclang-rt-14-dev;
+# older Ubuntu ships it in libclang-common-N-dev). Asked after apt-get update, when the lists are there.
+clang_runtime_package() {
+  local major
+  major=$(clang++ -dumpversion 2>/dev/null | cut -d. -f1)
+  [ -n "$major" ] || major=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -n1)
+  major=${major:-14}
+  if ! apt-cache show "libclang-rt-$major-dev" >/dev/null 2>&1 && apt-cache show "libclang-common-$major-dev" >/dev/null 2>&1; then
+    echo "libclang-common-$major-dev"
+  else
+    echo "libclang-rt-$major-dev"
+  fi
+}
 command -v cmake >/dev/null || missing+=(cmake)
 command -v g++ >/dev/null || command -v clang++ >/dev/null || missing+=(g++)
 command -v make >/dev/null || missing+=(make)
@@ -18,20 +43,23 @@ have_header doctest/doctest.h || missing+=(doctest-dev)
 command -v em++ >/dev/null || missing+=(emscripten)
 [ -x "${EPOCHCALC_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
 have_numpy || missing+=(python3-numpy)
+command -v clang++ >/dev/null || missing+=(clang)
+have_libfuzzer || missing+=(libfuzzer)  # named after apt-get update (clang_runtime_package)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "setup: installing ${missing[*]} with apt-get"
     $sudo apt-get update -q >/dev/null
+    for i in "${!missing[@]}"; do [ "${missing[$i]}" != libfuzzer ] || missing[$i]=$(clang_runtime_package); done
+    echo "setup: installing ${missing[*]} with apt-get"
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
   else
     cat >&2 <<MSG
 setup: missing ${missing[*]}.
 Install them with your package manager: a C++20 compiler, CMake >= 3.20, nlohmann-json 3.10+,
-doctest 2.4+, Emscripten (emsdk: put em++ on PATH), Chromium (set EPOCHCALC_CHROMIUM to its path) and
-NumPy for python3.
+doctest 2.4+, Emscripten (emsdk: put em++ on PATH), Chromium (set EPOCHCALC_CHROMIUM to its path),
+NumPy for python3, and clang with libFuzzer and the ASan/UBSan runtimes (the sanitize build).
 MSG
     exit 1
   fi

@@ -1,4 +1,4 @@
-// Runs every suite (native doctest and CLI checks, the same under ASan and UBSan, the doctest suite as wasm, the node API tests,
+// Runs every suite (native doctest and CLI checks, the same under ASan and UBSan, bounded fuzzing, the doctest suite as wasm, the node API tests,
 // the browser tests) and ends with one summary line over all of them: "N passed, N failed".
 // Assumes `node scripts/build.mjs` ran (npm test does both).
 import { spawn } from 'node:child_process';
@@ -11,6 +11,8 @@ const suites = [
   { name: 'native (ctest)', command: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure'], counts: ctestCounts },
   // The same native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
   { name: 'native under ASan and UBSan (ctest)', command: 'ctest', args: ['--test-dir', 'build/sanitize', '--output-on-failure'], counts: ctestCounts },
+  // libFuzzer, same build: each saved crash replayed, then each target fuzzed for 8 s (scripts/fuzz.mjs).
+  { name: 'fuzz targets under ASan and UBSan (libFuzzer)', command: process.execPath, args: ['scripts/fuzz.mjs'], counts: closingLineCounts },
   { name: 'wasm (ctest under node)', command: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure'], counts: ctestCounts },
   { name: 'module API (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/node/'], counts: nodeCounts },
   { name: 'page modules (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/web/'], counts: nodeCounts },
@@ -22,6 +24,13 @@ const suites = [
 function ctestCounts(output) {
   const match = output.match(/tests passed, (\d+) tests? failed out of (\d+)/);
   return match ? { passed: Number(match[2]) - Number(match[1]), failed: Number(match[1]) } : null;
+}
+
+/** A runner's closing line "N passed, N failed" (scripts/fuzz.mjs: a replayed regression or a fuzzed target each). */
+function closingLineCounts(output) {
+  const lines = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)];
+  const last = lines.at(-1);
+  return last ? { passed: Number(last[1]), failed: Number(last[2]) } : null;
 }
 
 /** tsc prints nothing when every file checks; otherwise one "error TS…" line per problem. */

@@ -3,6 +3,7 @@
 // linear in the four constants. Writing u = 1 + v keeps every efficiency at most 1 with all unknowns
 // non-negative, so the fit is a plain Lawson–Hanson NNLS on at most four columns.
 #include "epochcalc/calibrate.hpp"
+#include "epochcalc/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -276,6 +277,18 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
   const Vec y = nnls(scaled, allowed);
   Vec x{};
   for (std::size_t j = 0; j < k_count; ++j) x[j] = allowed[j] ? y[j] / norms[j] : 0;
+  // Every fitted value stays within the scenario's own rules, so the fitted scenario is one: at most
+  // an hour per operation, at least the smallest efficiency (u = 1/e, v = u - 1).
+  Vec upper{};
+  upper[static_cast<std::size_t>(Constant::dispatch)] = rule::dispatch.bounds.max;
+  upper[static_cast<std::size_t>(Constant::launch)] = rule::launch.bounds.max;
+  upper[static_cast<std::size_t>(Constant::host_efficiency)] = 1 / rule::efficiency.bounds.min - 1;
+  upper[static_cast<std::size_t>(Constant::accelerator_efficiency)] = 1 / rule::efficiency.bounds.min - 1;
+  for (std::size_t j = 0; j < k_count; ++j)
+    if (allowed[j] && !(x[j] <= upper[j])) {
+      x[j] = upper[j];
+      out.at_limit.push_back(static_cast<Constant>(j));
+    }
 
   const std::vector<Vec> null = null_directions(rows, norms);
   for (std::size_t j = 0; j < k_count; ++j) {
@@ -284,7 +297,7 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
     if (!allowed[j] || !determined(unit, null, norms)) continue;
     const auto c = static_cast<Constant>(j);
     const bool efficiency = c == Constant::host_efficiency || c == Constant::accelerator_efficiency;
-    out.fitted[j] = efficiency ? 1 / (1 + x[j]) : x[j];
+    out.fitted[j] = efficiency ? std::max(rule::efficiency.bounds.min, 1 / (1 + x[j])) : x[j];
     if (x[j] == 0) out.at_bound.push_back(c);
     out.determines_anything = true;
   }
@@ -317,11 +330,11 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
       if (allowed[j]) settled[j] += v[j] * along / norms[j];
   }
   for (std::size_t j = 0; j < k_count; ++j)
-    if (allowed[j] && settled[j] < 0) settled = x;
+    if (allowed[j] && (settled[j] < 0 || settled[j] > upper[j])) settled = x;
   for (std::size_t j = 0; j < k_count; ++j) {
     if (!allowed[j]) continue;
     const bool efficiency = j == h || j == a;
-    out.settled[j] = efficiency ? 1 / (1 + settled[j]) : settled[j];
+    out.settled[j] = efficiency ? std::max(rule::efficiency.bounds.min, 1 / (1 + settled[j])) : settled[j];
   }
 
   // Predictions come from the model itself, run with the settled values: the fitted scenario as written.

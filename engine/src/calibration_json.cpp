@@ -159,6 +159,12 @@ json notes_of(const Calibration& fit, const std::vector<Measurement>& measuremen
   if (moved)
     notes.push_back("The fitted scenario keeps each undetermined value as close to the scenario's own as the "
                     "measurements allow, so that it reproduces the fitted times.");
+  for (Constant c : fit.at_limit)
+    notes.push_back(std::string("The ") + constant_fields[static_cast<std::size_t>(c)].words +
+                    " is held at the scenario's limit (" +
+                    (c == Constant::dispatch || c == Constant::launch ? "an hour per operation" : "an efficiency of 0.0001 %") +
+                    "): the measured times are far beyond what this scenario allows; check the times' units and "
+                    "the scenario's network, dataset and devices.");
   for (Constant c : fit.at_bound) {
     if (c == Constant::host_efficiency || c == Constant::accelerator_efficiency)
       notes.push_back(std::string("The ") + constant_fields[static_cast<std::size_t>(c)].words +

@@ -50,6 +50,9 @@ struct Calibration {
   std::vector<double> uncalibrated_s;
   // Constants the fit held at a bound: efficiency 1 (the data says faster than the peak allows) or 0 s.
   std::vector<Constant> at_bound;
+  // Constants the fit held at the scenario's own limit (dispatch or launch of an hour, an efficiency
+  // of 1e-6): times far beyond what the scenario allows, usually a unit or a scenario mistake.
+  std::vector<Constant> at_limit;
 };
 
 // Fits the free constants among dispatch, launch and the efficiencies of `scenario` to the

@@ -1,0 +1,41 @@
+// What every fuzz target checks of a reply, beyond "it did not crash": the text is one valid JSON
+// object with a known "schema"; no NaN or Infinity anywhere (as a bare word, or as a number that
+// overflowed); an error document lists at least one error, each with a known code, a non-empty
+// message and a path that is "" or a JSON pointer; and no reply is E_INTERNAL, which errors.hpp calls
+// a bug in epochcalc, never the user's fault. A broken invariant aborts, so libFuzzer keeps the input.
+// The bodies are in check.cpp, compiled once for all targets.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "epochcalc/api.hpp"
+#include "epochcalc/errors.hpp"
+
+namespace epochcalc::fuzz {
+
+using json = nlohmann::ordered_json;
+
+// Prints what broke and the start of the reply (or any context), then aborts.
+[[noreturn]] void fail(std::string_view what, std::string_view reply = {});
+inline void expect(bool ok, std::string_view what, std::string_view reply = {}) {
+  if (!ok) fail(what, reply);
+}
+
+// Compact JSON text, invalid UTF-8 replaced (as the engine writes its replies).
+std::string text_of(const json& document);
+bool valid_utf8(std::string_view text);
+
+// One error value (typed API): known code, not E_INTERNAL, path "" or a JSON pointer, a message.
+void expect_error_value(const Error& e, std::string_view context);
+void expect_errors(const Errors& errors, std::string_view context);
+
+// Every check above on one reply; returns it parsed. `schemas` lists the success schemas the call may
+// return; the error schema is always allowed.
+json check_reply(std::string_view reply, std::initializer_list<std::string_view> schemas, std::string_view call);
+bool is_error(const json& document);
+
+}  // namespace epochcalc::fuzz

@@ -1,0 +1,155 @@
+// Bounded fuzzing for npm test (issue 10). For each libFuzzer target of fuzz/ (built by
+// scripts/build-sanitize.sh into build/sanitize/fuzz/, with ASan and UBSan):
+//   1. replays every file of fuzz/regressions/<target>/ (inputs that once crashed: each is a test);
+//   2. fuzzes for a fixed time from a temporary copy of fuzz/corpus/<target>/, so the repository is
+//      never written; a crash, leak, timeout or broken invariant is kept under
+//      build/sanitize/fuzz-findings/<target>/ and printed with the command that reproduces it.
+// Prints one line per target and ends with "N passed, N failed".
+//
+//   node scripts/fuzz.mjs [--seconds N] [target ...]     (EPOCHCALC_FUZZ_SECONDS also sets N; default 8;
+//                                                          EPOCHCALC_FUZZ_BUILD another build folder)
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const targets = ['solve', 'quantity', 'expand', 'calibrate', 'set'];
+const build = path.resolve(root, process.env.EPOCHCALC_FUZZ_BUILD ?? 'build/sanitize');
+const limits = ['-rss_limit_mb=2048', '-timeout=5'];
+
+const args = process.argv.slice(2);
+let seconds = Number(process.env.EPOCHCALC_FUZZ_SECONDS ?? 8);
+const chosen = [];
+for (let i = 0; i < args.length; ++i) {
+  if (args[i] === '--seconds') seconds = Number(args[++i]);
+  else if (targets.includes(args[i])) chosen.push(args[i]);
+  else {
+    console.error(`fuzz: unknown argument "${args[i]}"; targets are ${targets.join(', ')}`);
+    process.exit(2);
+  }
+}
+if (!(seconds > 0)) {
+  console.error('fuzz: --seconds takes a positive number');
+  process.exit(2);
+}
+
+const rel = (p) => {
+  const relative = path.relative(root, p);
+  return relative.startsWith('..') ? p : relative || '.';
+};
+const filesIn = (dir) =>
+  existsSync(dir) ? readdirSync(dir).filter((f) => !f.startsWith('.') && statSync(path.join(dir, f)).isFile()).sort() : [];
+
+/** Runs a fuzz executable; resolves with its exit code (or signal) and all its output. */
+function runFuzzer(exe, argv, cwd) {
+  return new Promise((resolve) => {
+    // Stack traces for UBSan reports too; the user's own settings come first and win where they overlap.
+    const env = {
+      ...process.env,
+      UBSAN_OPTIONS: ['print_stacktrace=1', process.env.UBSAN_OPTIONS].filter(Boolean).join(':'),
+    };
+    const child = spawn(exe, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ code: -1, output: `${output}\n${error.message}` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? signal, output }));
+  });
+}
+
+/** What a failing run said: the sanitizer's or the invariant's report, the stack, the reproducer. */
+function report(output) {
+  const lines = output.split('\n');
+  const start = lines.findIndex((l) => /^==\d+==ERROR|INVARIANT BROKEN|runtime error:|ERROR: libFuzzer|^==\d+== ERROR/.test(l));
+  // Without libFuzzer's own progress, its frames and its statistics: the report, the input, the stack into epochcalc.
+  const noise = /^(MS:|#\d+\s+(NEW|REDUCE|pulse|INITED)|stat::)| in (fuzzer::|main |__libc_start|_start )/;
+  const shown = (start >= 0 ? lines.slice(start) : lines.slice(-40)).filter((l) => !noise.test(l));
+  return shown.slice(0, 80).map((l) => `    ${l}`).join('\n');
+}
+
+const results = [];
+const findingsRoot = path.join(build, 'fuzz-findings');
+
+for (const target of chosen.length ? chosen : targets) {
+  const exe = path.join(build, 'fuzz', `epochcalc_fuzz_${target}`);
+  if (!existsSync(exe)) {
+    console.log(`fuzz ${target}: FAILED, ${rel(exe)} is missing: run bash scripts/build-sanitize.sh`);
+    results.push({ passed: 0, failed: 1 });
+    continue;
+  }
+
+  // 1. Every saved reproducer, one run each: a fixed crash is a passing test, an open one fails.
+  const regressionDir = path.join(root, 'fuzz/regressions', target);
+  let passed = 0;
+  let failed = 0;
+  for (const name of filesIn(regressionDir)) {
+    const file = path.join(regressionDir, name);
+    const run = await runFuzzer(exe, [...limits, file], root);
+    if (run.code === 0) {
+      passed += 1;
+    } else {
+      failed += 1;
+      console.log(`fuzz ${target}: regression ${rel(file)} still fails (exit ${run.code})\n${report(run.output)}`);
+      console.log(`  reproduce: ${rel(exe)} ${rel(file)}`);
+    }
+  }
+
+  // 2. Fuzzing from a temporary copy of the seed corpus.
+  const work = mkdtempSync(path.join(tmpdir(), `epochcalc-fuzz-${target}-`));
+  try {
+    const corpus = path.join(work, 'corpus');
+    const artifacts = path.join(work, 'artifacts');
+    mkdirSync(corpus);
+    mkdirSync(artifacts);
+    const seeds = filesIn(path.join(root, 'fuzz/corpus', target));
+    for (const name of seeds) copyFileSync(path.join(root, 'fuzz/corpus', target, name), path.join(corpus, name));
+    const started = Date.now();
+    const run = await runFuzzer(
+      exe,
+      [
+        ...limits,
+        `-max_total_time=${seconds}`,
+        `-dict=${path.join(root, 'fuzz/epochcalc.dict')}`,
+        `-artifact_prefix=${artifacts}${path.sep}`,
+        '-print_final_stats=1',
+        corpus,
+      ],
+      work,
+    );
+    const took = ((Date.now() - started) / 1000).toFixed(1);
+    const runs = run.output.match(/stat::number_of_executed_units:\s*(\d+)/)?.[1] ?? '?';
+    const found = filesIn(artifacts);
+    if (run.code === 0 && found.length === 0) {
+      passed += 1;
+      const replayed = passed - 1 ? `; ${passed - 1} regression input(s) replayed` : '';
+      console.log(`fuzz ${target}: ok, ${runs} inputs in ${took} s from ${seeds.length} seeds, ${filesIn(corpus).length} in the corpus after${replayed}`);
+    } else {
+      failed += 1;
+      // Keep what was found where the temporary folder's removal cannot take it.
+      const keep = path.join(findingsRoot, target);
+      mkdirSync(keep, { recursive: true });
+      const kept = found.map((name) => {
+        copyFileSync(path.join(artifacts, name), path.join(keep, name));
+        return path.join(keep, name);
+      });
+      const seed = run.output.match(/INFO: Seed: (\d+)/)?.[1];
+      console.log(`fuzz ${target}: FAILED after ${runs} inputs in ${took} s (exit ${run.code}, seed ${seed ?? '?'})\n${report(run.output)}`);
+      for (const file of kept) {
+        console.log(`  reproducer: ${rel(file)}`);
+        console.log(`  reproduce:  ${rel(exe)} ${rel(file)}`);
+        console.log(`  keep it:    cp ${rel(file)} fuzz/regressions/${target}/<what-it-breaks>`);
+      }
+      if (kept.length === 0) console.log('  (no reproducer written: see the output above)');
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  results.push({ passed, failed });
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
