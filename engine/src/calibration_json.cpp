@@ -14,7 +14,7 @@ namespace epochcalc {
 
 namespace {
 
-const std::vector<std::string> top_fields{"scenario", "measurements", "fit", "measured_with"};
+const std::vector<std::string> calibration_fields{"scenario", "measurements", "fit", "measured_with"};
 const std::vector<std::string> measurement_fields{"device", "batch_size", "epoch_time_s", "note", "ops_per_step"};
 const std::vector<std::string> devices{"host", "accelerator"};
 
@@ -231,7 +231,7 @@ bool all_finite(const Calibration& fit) {
 json calibrate_document(const json& input) {
   Errors errors;
   try {
-    if (!check_object(input, "", top_fields, errors)) return errors_to_json(errors);
+    if (!check_object(input, "", calibration_fields, errors)) return errors_to_json(errors);
     const json* scenario_doc = field(input, "scenario", "", errors, true);
     const json* list = field(input, "measurements", "", errors, true);
     FreeConstants free = all_constants;

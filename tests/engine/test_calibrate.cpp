@@ -11,13 +11,14 @@
 
 #include "epochcalc/api.hpp"
 #include "epochcalc/calibrate.hpp"
+#include "solved.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;
 
-namespace {
+using epochcalc::testing::relative_error;
 
-double relative_error(double got, double want) { return std::fabs(got - want) / std::fabs(want); }
+namespace {
 
 // The constants that make the synthetic measurements, and those a calibration starts from.
 struct Constants {

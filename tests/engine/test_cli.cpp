@@ -70,7 +70,7 @@ TEST_CASE("numbers are auto-scaled with six significant digits") {
 
 namespace {
 
-Solved solved(const json& document) {
+Solved solved_checked(const json& document) {
   Solved s = solve_checked(document);
   REQUIRE(s.result);
   return s;
@@ -79,7 +79,7 @@ Solved solved(const json& document) {
 }  // namespace
 
 TEST_CASE("the report states the winner at each batch size and where the accelerator wins") {
-  const Solved d = solved({{"preset", "mnist-cpu-vs-h100"}});
+  const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
   const std::string text = cli::format_report(*d.scenario, *d.result, d.warnings);
   CHECK(text.find("274.243 ms") != std::string::npos);
   CHECK(text.find("254.700 ms") != std::string::npos);
@@ -96,17 +96,17 @@ TEST_CASE("the report states the winner at each batch size and where the acceler
 
 TEST_CASE("the win sentence never says what the ranges contradict") {
   SUBCASE("never") {
-    const Solved d = solved({{"preset", "mnist-cpu-vs-h100"}, {"accelerator", "reference-cpu"}});
+    const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"accelerator", "reference-cpu"}});
     CHECK(cli::win_ranges_sentence(*d.scenario, *d.result) ==
           "The Reference CPU (MLSys·im) is never faster than the host at any batch size from 1 to 60,000.");
   }
   SUBCASE("always") {
-    const Solved d = solved({{"preset", "mnist-cpu-vs-h100"}, {"launch", 0}});
+    const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"launch", 0}});
     CHECK(cli::win_ranges_sentence(*d.scenario, *d.result) ==
           "The NVIDIA H100 SXM5 80GB is faster than the host at every batch size from 1 to 60,000.");
   }
   SUBCASE("regression: Xeon against T4 at int8 wins only at small batches (issue 6)") {
-    const Solved d = solved({{"preset", "imagenet-mlp-epyc-vs-h100"}, {"host", "xeon-8480-plus"},
+    const Solved d = solved_checked({{"preset", "imagenet-mlp-epyc-vs-h100"}, {"host", "xeon-8480-plus"},
                              {"accelerator", "t4"}, {"precision", "int8"}});
     const auto& wins = d.result->comparison.accelerator_wins;
     REQUIRE(wins.size() == 1);
@@ -193,13 +193,13 @@ TEST_CASE("the calibration report says what was fitted, held and not determined"
 }
 
 TEST_CASE("the report names the profile, the graph replay and the efficiencies only when set") {
-  const Solved plain = solved({{"preset", "mnist-cpu-vs-h100"}});
+  const Solved plain = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
   const std::string plain_text = cli::format_report(*plain.scenario, *plain.result, plain.warnings);
   CHECK(plain_text.find("profile") == std::string::npos);
   CHECK(plain_text.find("replays a graph") == std::string::npos);
   CHECK(plain_text.find("Efficiency") == std::string::npos);
 
-  const Solved graphs = solved({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"},
+  const Solved graphs = solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"},
                                 {"assumptions", {{"launches_per_step", 3}, {"accelerator_efficiency", "25 %"}}}});
   const std::string text = cli::format_report(*graphs.scenario, *graphs.result, graphs.warnings);
   CAPTURE(text);

@@ -10,8 +10,10 @@
 #include "epochcalc/edit.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/units.hpp"
+#include "solved.hpp"
 
 using namespace epochcalc;
+using epochcalc::testing::solved;
 using json = nlohmann::ordered_json;
 
 namespace {
@@ -24,12 +26,6 @@ double seconds(const json& quantity) {
   const auto parsed = parse_quantity(quantity.get<std::string>(), Dimension::time);
   REQUIRE(std::holds_alternative<double>(parsed));
   return std::get<double>(parsed);
-}
-
-json solved(const json& document) {
-  const json r = solve_document(document);
-  REQUIRE_MESSAGE(r["schema"] == "epochcalc/result@1", r.dump());
-  return r;
 }
 
 // The default preset's complete document without any of the fields a profile sets.

@@ -11,7 +11,7 @@ using namespace epochcalc;
 
 namespace {
 
-std::vector<BatchRange> brute_force(const Scenario& s) {
+std::vector<BatchRange> brute_force_ranges(const Scenario& s) {
   std::vector<BatchRange> ranges;
   for (std::int64_t b = 1; b <= s.dataset.training_examples; ++b) {
     const EpochTimes t = epoch_times_at(s, b);
@@ -22,7 +22,7 @@ std::vector<BatchRange> brute_force(const Scenario& s) {
   return ranges;
 }
 
-std::string describe(const std::vector<BatchRange>& ranges) {
+std::string describe_ranges(const std::vector<BatchRange>& ranges) {
   std::string text;
   for (const BatchRange& r : ranges) text += "[" + std::to_string(r.from) + ", " + std::to_string(r.to) + "] ";
   return text.empty() ? "none" : text;
@@ -131,10 +131,10 @@ TEST_CASE("the closed form agrees with brute force over every batch size, in eve
     CAPTURE(i);
     CAPTURE(mode);
     CAPTURE(s.dataset.training_examples);
-    const auto expected = brute_force(s);
+    const auto expected = brute_force_ranges(s);
     const auto found = accelerator_win_ranges(s);
-    CAPTURE(describe(expected));
-    CAPTURE(describe(found));
+    CAPTURE(describe_ranges(expected));
+    CAPTURE(describe_ranges(found));
     CHECK(found == expected);
     const std::int64_t n = s.dataset.training_examples;
     if (!expected.empty() && expected.front().from > 1) ++crossings[mode];
@@ -188,8 +188,8 @@ TEST_CASE("winners that change more than once match brute force (roofline, with 
     ++found[mode];
     CAPTURE(attempt);
     CAPTURE(mode);
-    CAPTURE(describe(ranges));
-    CHECK(ranges == brute_force(s));
+    CAPTURE(describe_ranges(ranges));
+    CHECK(ranges == brute_force_ranges(s));
   }
   CHECK(found[0] == 0);
   CHECK(found[1] == 0);
