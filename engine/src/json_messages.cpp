@@ -109,6 +109,18 @@ Error too_large(const std::string& what, std::size_t bytes) {
                                format_number(static_cast<double>(rule::max_json_text_bytes)) + " are read"};
 }
 
+Error duplicate_key(const std::string& path) {
+  // The key is the pointer's last part, unescaped (RFC 6901: "~1" is "/", "~0" is "~").
+  std::string key;
+  const std::string_view escaped = std::string_view(path).substr(path.rfind('/') + 1);
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    if (escaped[i] == '~' && i + 1 < escaped.size()) key += escaped[++i] == '1' ? '/' : '~';
+    else key += escaped[i];
+  }
+  return {code::duplicate_key, path,
+          describe(json(key)) + " is given twice in the same object: keep one of them and delete the other"};
+}
+
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known) {
   // The message quotes a long key in part; the path keeps it whole.
   std::string text = "unknown field " + describe(json(key));

@@ -627,6 +627,24 @@ TEST_CASE("bad calibration documents are refused with a path and what to write")
   }
 }
 
+// Regression (issue 17): a key given twice was read as the last one, silently.
+TEST_CASE("a calibration input that gives a key twice in one object is refused at its pointer") {
+  const json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+  std::string text = input.dump();
+  SUBCASE("in a measurement") {
+    const std::string first = "{\"device\":";
+    const std::size_t at = text.find(first, text.find(first) + 1);  // the second measurement
+    REQUIRE(at != std::string::npos);
+    text.insert(at + 1, "\"batch_size\": 16, ");
+    check_single_error(json::parse(calibrate_json(text)), {"E_DUPLICATE_KEY", "/measurements/1/batch_size",
+                                                           "\"batch_size\" is given twice in the same object"});
+  }
+  SUBCASE("at the top") {
+    text.insert(1, "\"measurements\": [], ");
+    check_single_error(json::parse(calibrate_json(text)), {"E_DUPLICATE_KEY", "/measurements", "keep one of them"});
+  }
+}
+
 TEST_CASE("calibrate_json is calibrate_document as text") {
   const json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
   CHECK(json::parse(calibrate_json(input.dump())) == calibrate_document(input));
