@@ -131,10 +131,10 @@ Error unknown_field(const std::string& path, const std::string& key, const std::
 
 Error missing(const std::string& path, std::string_view key) {
   const std::string where = pointer(path, key);
+  // One phrasing for every required field (regression, issue 17: two said the same thing differently).
   // Named as the page names it where the schema has the field ("Memory bandwidth"), else by its key.
-  if (const FieldSpec* spec = find_field(where))
-    return {code::missing, where, "Enter a value: “" + spec->label + "” is required"};
-  return {code::missing, where, "required field \"" + std::string(key) + "\" is missing"};
+  const FieldSpec* spec = find_field(where);
+  return {code::missing, where, "“" + (spec ? spec->label : std::string(key)) + "” is required: give it a value"};
 }
 
 Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value) {

@@ -66,10 +66,16 @@ TEST_CASE("defaults are filled and ops_per_layer follows the phase") {
 
 TEST_CASE("required fields are reported missing") {
   // Regression (issue 7): "required field \"memory_bandwidth\"" named a JSON key, not the field people see.
-  check_single(errors_without("", "dispatch"), {"E_MISSING", "/dispatch", "Enter a value: “Dispatch per operation” is required"});
+  check_single(errors_without("", "dispatch"), {"E_MISSING", "/dispatch", "“Dispatch per operation” is required: give it a value"});
   check_single(errors_without("/network", "batch_size"),
-               {"E_MISSING", "/network/batch_size", "Enter a value: “Batch size” is required"});
-  check_single(errors_without("", "host"), {"E_MISSING", "/host", "Enter a value: “Host CPU” is required"});
+               {"E_MISSING", "/network/batch_size", "“Batch size” is required: give it a value"});
+  check_single(errors_without("", "host"), {"E_MISSING", "/host", "“Host CPU” is required: give it a value"});
+  // Regression (issue 17): a field without a label was "required field \"k\" is missing", a second
+  // phrasing of the same error; now it is named by its key in the same words (test_calibrate.cpp).
+  check_single(errors_with("/accelerator", {{"name", "My GPU"}, {"peak_flops", {{"fp32", "1 TFLOP/s"}}}}),
+               {"E_MISSING", "/accelerator/memory_bandwidth", "“Memory bandwidth” is required: give it a value"});
+  check_single(errors_with("/network/dataset", {{"name", "My data"}}),
+               {"E_MISSING", "/network/dataset/training_examples", "“Training examples N” is required: give it a value"});
 }
 
 TEST_CASE("unknown fields are errors with a suggestion") {
