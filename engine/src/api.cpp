@@ -58,7 +58,9 @@ std::optional<json> parse_json_text(std::string_view text, const std::string& wh
   }
   const ParsedText parsed = parse_text(text);
   if (parsed.document) return parsed.document;
-  if (parsed.too_deep)
+  if (parsed.duplicate_key)
+    errors.push_back(message::duplicate_key(*parsed.duplicate_key));
+  else if (parsed.too_deep)
     errors.push_back({code::json, "", what + " nests objects and arrays more than " + std::to_string(max_json_depth) +
                                           " levels deep; a scenario needs at most 4"});
   else

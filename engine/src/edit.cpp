@@ -67,10 +67,12 @@ std::optional<std::int64_t> whole_number(const std::string& text) {
   return static_cast<std::int64_t>(*number);
 }
 
-json value_for(const FieldSpec* spec, std::string_view text) {
+// JSON typed with a key twice in one object is refused at `where` plus that key's pointer.
+json value_for(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors) {
   const std::string trimmed = trim(text);
   const auto as_json = [&]() -> json {
     ParsedText parsed = parse_text(trimmed);
+    if (parsed.duplicate_key) errors.push_back(message::duplicate_key(where + *parsed.duplicate_key));
     return parsed.document ? std::move(*parsed.document) : json(std::string(text));
   };
   if (!spec) return as_json();
@@ -202,8 +204,9 @@ bool set_field(json& document, std::string_view path, std::string_view text, Err
     parent->erase(parts.back());
     return true;
   }
-  *node = remove ? json(nullptr) : value_for(spec, text);
-  return true;
+  const std::size_t before = errors.size();
+  *node = remove ? json(nullptr) : value_for(spec, text, pointer_so_far, errors);
+  return errors.size() == before;
 }
 
 }  // namespace epochcalc

@@ -109,6 +109,18 @@ Error too_large(const std::string& what, std::size_t bytes) {
                                format_number(static_cast<double>(rule::max_json_text_bytes)) + " are read"};
 }
 
+Error duplicate_key(const std::string& path) {
+  // The key is the pointer's last part, unescaped (RFC 6901: "~1" is "/", "~0" is "~").
+  std::string key;
+  const std::string_view escaped = std::string_view(path).substr(path.rfind('/') + 1);
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    if (escaped[i] == '~' && i + 1 < escaped.size()) key += escaped[++i] == '1' ? '/' : '~';
+    else key += escaped[i];
+  }
+  return {code::duplicate_key, path,
+          describe(json(key)) + " is given twice in the same object: keep one of them and delete the other"};
+}
+
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known) {
   // The message quotes a long key in part; the path keeps it whole.
   std::string text = "unknown field " + describe(json(key));
@@ -119,10 +131,10 @@ Error unknown_field(const std::string& path, const std::string& key, const std::
 
 Error missing(const std::string& path, std::string_view key) {
   const std::string where = pointer(path, key);
+  // One phrasing for every required field (regression, issue 17: two said the same thing differently).
   // Named as the page names it where the schema has the field ("Memory bandwidth"), else by its key.
-  if (const FieldSpec* spec = find_field(where))
-    return {code::missing, where, "Enter a value: “" + spec->label + "” is required"};
-  return {code::missing, where, "required field \"" + std::string(key) + "\" is missing"};
+  const FieldSpec* spec = find_field(where);
+  return {code::missing, where, "“" + (spec ? spec->label : std::string(key)) + "” is required: give it a value"};
 }
 
 Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value) {

@@ -11,20 +11,46 @@ namespace epochcalc {
 
 namespace {
 
-// nlohmann's DOM builder, told to record where parsing failed instead of throwing (so the position
-// reaches the user in builds without exception support too), and to refuse deep nesting: copying or
-// destroying a deeply nested document recurses, and would overflow the stack.
-struct CheckedParser : nlohmann::detail::json_sax_dom_parser<json> {
-  using Base = nlohmann::detail::json_sax_dom_parser<json>;
-  using Base::Base;
-  std::size_t failed_at = 0;
-  std::size_t depth = 0;
-  bool too_deep = false;
+// Builds the document from nlohmann's parse events. Unlike nlohmann's own builder it refuses a key
+// given twice in one object (JSON allows it and the last would silently win), records where parsing
+// failed instead of throwing (so the position reaches the user in builds without exception support
+// too), and refuses deep nesting: copying or destroying a deeply nested document recurses, and would
+// overflow the stack.
+class CheckedBuilder {
+ public:
+  using number_integer_t = json::number_integer_t;
+  using number_unsigned_t = json::number_unsigned_t;
+  using number_float_t = json::number_float_t;
+  using string_t = json::string_t;
+  using binary_t = json::binary_t;
 
-  bool start_object(std::size_t elements) { return enter() && Base::start_object(elements); }
-  bool start_array(std::size_t elements) { return enter() && Base::start_array(elements); }
-  bool end_object() { return --depth, Base::end_object(); }
-  bool end_array() { return --depth, Base::end_array(); }
+  explicit CheckedBuilder(json& root) : root_(root) {}
+
+  std::size_t failed_at = 0;
+  bool too_deep = false;
+  std::optional<std::string> duplicate_key;  // the JSON pointer of the second one
+
+  bool null() { return put(nullptr) != nullptr; }
+  bool boolean(bool value) { return put(value) != nullptr; }
+  bool number_integer(number_integer_t value) { return put(value) != nullptr; }
+  bool number_unsigned(number_unsigned_t value) { return put(value) != nullptr; }
+  bool number_float(number_float_t value, const string_t& /*text*/) { return put(value) != nullptr; }
+  bool string(string_t& value) { return put(std::move(value)) != nullptr; }
+  bool binary(binary_t& value) { return put(json::binary(std::move(value))) != nullptr; }
+  bool start_object(std::size_t /*elements*/) { return enter(json::object()); }
+  bool start_array(std::size_t /*elements*/) { return enter(json::array()); }
+  bool end_object() { return open_.pop_back(), true; }
+  bool end_array() { return open_.pop_back(), true; }
+  bool key(string_t& name) {
+    auto& members = open_.back()->get_ref<json::object_t&>();
+    const auto [it, added] = members.emplace(name, nullptr);
+    if (!added) {
+      duplicate_key = pointer(location(), name);
+      return false;
+    }
+    slot_ = &it->second;
+    return true;
+  }
   template <typename Exception>
   bool parse_error(std::size_t position, const std::string& /*token*/, const Exception& /*error*/) {
     failed_at = position;
@@ -32,9 +58,32 @@ struct CheckedParser : nlohmann::detail::json_sax_dom_parser<json> {
   }
 
  private:
-  bool enter() {
-    too_deep = ++depth > max_json_depth;
-    return !too_deep;
+  json& root_;
+  std::vector<json*> open_;  // the objects and arrays being filled, outermost first
+  json* slot_ = nullptr;     // where the value after the last key goes
+
+  json* put(json value) {
+    if (open_.empty()) return &(root_ = std::move(value));
+    json& parent = *open_.back();
+    if (parent.is_array()) return &parent.emplace_back(std::move(value));
+    return &(*slot_ = std::move(value));
+  }
+  bool enter(json empty) {
+    too_deep = open_.size() + 1 > max_json_depth;
+    if (too_deep) return false;
+    open_.push_back(put(std::move(empty)));
+    return true;
+  }
+  // The JSON pointer of the innermost object being filled: each open container is the last member
+  // (or element) added to the one around it.
+  std::string location() const {
+    std::string path;
+    for (std::size_t i = 0; i + 1 < open_.size(); ++i) {
+      const json& outer = *open_[i];
+      if (outer.is_array()) path = pointer(path, outer.size() - 1);
+      else path = pointer(path, outer.get_ref<const json::object_t&>().back().first);
+    }
+    return path;
   }
 };
 
@@ -43,10 +92,12 @@ struct CheckedParser : nlohmann::detail::json_sax_dom_parser<json> {
 ParsedText parse_text(std::string_view text) {
   ParsedText out;
   json document;
-  CheckedParser parser(document, /*allow_exceptions=*/false);
-  if (json::sax_parse(text, &parser) && parser.failed_at == 0 && !parser.too_deep) out.document = std::move(document);
-  out.failed_at = parser.failed_at;
-  out.too_deep = parser.too_deep;
+  CheckedBuilder builder(document);
+  if (json::sax_parse(text, &builder) && builder.failed_at == 0 && !builder.too_deep && !builder.duplicate_key)
+    out.document = std::move(document);
+  out.failed_at = builder.failed_at;
+  out.too_deep = builder.too_deep;
+  out.duplicate_key = std::move(builder.duplicate_key);
   return out;
 }
 

@@ -19,12 +19,15 @@ namespace epochcalc {
 
 using json = nlohmann::ordered_json;
 
-// JSON text to a document, without exceptions and at most max_json_depth (api.hpp) levels deep. Every
-// parse in the engine goes through here, so the module carries one copy of nlohmann's parser.
+// JSON text to a document, without exceptions, at most max_json_depth (api.hpp) levels deep and with
+// no key twice in one object. Every parse in the engine goes through here, so the module carries one
+// copy of nlohmann's parser and every reader refuses a repeated key.
 struct ParsedText {
-  std::optional<json> document;  // nullopt when the text is not JSON or nests too deep
+  std::optional<json> document;  // nullopt when the text is not JSON, nests too deep or repeats a key
   std::size_t failed_at = 0;     // where parsing stopped, for the message
   bool too_deep = false;
+  // A key given twice in one object: the JSON pointer of the second one (message::duplicate_key).
+  std::optional<std::string> duplicate_key;
 };
 ParsedText parse_text(std::string_view text);
 // Text the engine wrote itself or compiled in (its writers, the registries): valid by construction;
@@ -51,6 +54,7 @@ Error not_an_object(const std::string& path, const json& value);
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known);
 Error too_long(const std::string& path, std::size_t length);
 Error too_large(const std::string& what, std::size_t bytes);  // a whole JSON document
+Error duplicate_key(const std::string& path);                   // the pointer of the second one
 Error missing(const std::string& path, std::string_view key);
 Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value);
 Error quantity_out_of_range(const std::string& path, QuantityRule rule, const json& value, double si);

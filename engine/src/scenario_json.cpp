@@ -145,12 +145,13 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
     if (const json* v = field(*value, "phase", path, errors, false))
       if (auto phase = read_choice(*v, pointer(path, "phase"), phase_names(), errors))
         a.phase = *phase == "training" ? Phase::training : Phase::inference;
-    if (const json* v = field(*value, "ops_per_layer", path, errors, false)) {
+    // null, like absent, is the default: the phase's count (ops_per_layer), none (extra_ops_per_step).
+    if (const json* v = field(*value, "ops_per_layer", path, errors, false); v && !v->is_null()) {
       ops_given = true;
       if (auto ops = read_integer(*v, pointer(path, "ops_per_layer"), rule::ops_per_layer, errors))
         a.ops_per_layer = static_cast<int>(*ops);
     }
-    if (const json* v = field(*value, "extra_ops_per_step", path, errors, false))
+    if (const json* v = field(*value, "extra_ops_per_step", path, errors, false); v && !v->is_null())
       if (auto extra = read_integer(*v, pointer(path, "extra_ops_per_step"), rule::extra_ops_per_step, errors))
         a.extra_ops_per_step = static_cast<int>(*extra);
     if (const json* v = field(*value, "overlap", path, errors, false))
@@ -177,6 +178,7 @@ struct ProfileField {
   std::string parent;  // "" for the top level
   std::string key;
 };
+// Those under "assumptions" are optional, with a default; dispatch and launch are required.
 const std::vector<ProfileField> profile_field_table{{"", "dispatch"},
                                                     {"", "launch"},
                                                     {"assumptions", "ops_per_layer"},
@@ -269,6 +271,15 @@ json expand_preset(const json& input, Errors& errors) {
   if (!patch.empty() && !patch.contains("name") && merged.contains("name") && merged["name"].is_string())
     merged["name"] = merged["name"].get<std::string>() + " (edited)";
   merged.merge_patch(patch);
+  // A null written for an optional profile field is a value, that field's default (docs/model.md, "Who
+  // wins", rule 1); the merge deleted it, and a profile would fill it again (regression, issue 17:
+  // "launches_per_step": null could not switch a graph profile back to eager). Keep it written.
+  for (const ProfileField& f : profile_field_table) {
+    if (f.parent.empty() || !patch.contains(f.parent) || !patch.at(f.parent).is_object()) continue;
+    const json& written = patch.at(f.parent);
+    if (written.contains(f.key) && written.at(f.key).is_null() && merged.at(f.parent).is_object())
+      merged[f.parent][f.key] = nullptr;
+  }
   return merged;
 }
 

@@ -509,7 +509,7 @@ TEST_CASE("bad measurements are refused at their path") {
     CHECK(e["errors"][0]["message"] == "unknown field \"epoch_time\"; did you mean \"epoch_time_s\"?");
     CHECK(e["errors"][1]["code"] == "E_MISSING");
     CHECK(e["errors"][1]["path"] == "/measurements/3/epoch_time_s");
-    CHECK(e["errors"][1]["message"].get<std::string>().find("\"epoch_time_s\" is missing") != std::string::npos);
+    CHECK(e["errors"][1]["message"] == "“epoch_time_s” is required: give it a value");
   }
   SUBCASE("a measurement that is not an object") {
     check_single_error(calibrate_document(input_with_fourth(0.3)), {"E_TYPE", "/measurements/3", "expected an object, got a number"});
@@ -625,6 +625,24 @@ TEST_CASE("bad calibration documents are refused with a path and what to write")
     CHECK(e["errors"][1]["path"] == "/scenario/launch");
     CHECK(e["errors"][2]["path"] == "/measurements/0/device");
     CHECK(e["errors"][3]["path"] == "/measurements/2/epoch_time_s");
+  }
+}
+
+// Regression (issue 17): a key given twice was read as the last one, silently.
+TEST_CASE("a calibration input that gives a key twice in one object is refused at its pointer") {
+  const json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+  std::string text = input.dump();
+  SUBCASE("in a measurement") {
+    const std::string first = "{\"device\":";
+    const std::size_t at = text.find(first, text.find(first) + 1);  // the second measurement
+    REQUIRE(at != std::string::npos);
+    text.insert(at + 1, "\"batch_size\": 16, ");
+    check_single_error(json::parse(calibrate_json(text)), {"E_DUPLICATE_KEY", "/measurements/1/batch_size",
+                                                           "\"batch_size\" is given twice in the same object"});
+  }
+  SUBCASE("at the top") {
+    text.insert(1, "\"measurements\": [], ");
+    check_single_error(json::parse(calibrate_json(text)), {"E_DUPLICATE_KEY", "/measurements", "keep one of them"});
   }
 }
 

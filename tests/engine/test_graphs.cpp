@@ -11,7 +11,6 @@
 
 using namespace epochcalc;
 using namespace epochcalc::testing;
-using json = nlohmann::ordered_json;
 
 namespace {
 

@@ -218,6 +218,49 @@ TEST_CASE("a null profile is no profile") {
   }
 }
 
+// Regression (issue 17): over a preset, "launches_per_step": null was deleted by the merge like any
+// null, so a graph profile filled it again and the scenario could not go back to eager launches.
+TEST_CASE("null written for an optional profile field is that field's default, and wins over the profile") {
+  struct Null {
+    std::string path;
+    json solved;  // the field's default
+  };
+  // The default preset trains: 3 operations per layer when ops_per_layer is left to the phase.
+  for (const Null& own : {Null{"/assumptions/launches_per_step", nullptr}, Null{"/assumptions/ops_per_layer", 3},
+                          Null{"/assumptions/extra_ops_per_step", 0}}) {
+    CAPTURE(own.path);
+    for (const bool over_preset : {true, false}) {
+      CAPTURE(over_preset);
+      json doc = over_preset ? json{{"preset", "mnist-cpu-vs-h100"}} : scenario_without_profile_fields();
+      doc["profile"] = "pytorch-cuda-graphs";
+      doc[json::json_pointer(own.path)] = nullptr;
+      const json r = solve_document(doc);
+      CHECK_MESSAGE(r["schema"] == "epochcalc/result@1", r.dump());
+      if (r["schema"] != "epochcalc/result@1") continue;
+      CHECK(r["scenario"][json::json_pointer(own.path)] == own.solved);
+      CHECK(r["scenario"]["profile"] == "pytorch-cuda-graphs");
+      // The expanded scenario (what the page shows) keeps the null, so the field shows empty.
+      const json expanded = json::parse(expand_json(doc.dump()));
+      CHECK(expanded["scenario"][json::json_pointer(own.path)].is_null());
+    }
+  }
+  SUBCASE("eager: one dispatch and one launch per operation on the accelerator") {
+    const json r = solved({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"},
+                           {"assumptions", {{"launches_per_step", nullptr}}}});
+    const double steps = r["network"]["batched"]["steps_per_epoch"];
+    const double operations = r["host"]["batched"]["dispatches"];
+    CHECK(operations > steps);
+    CHECK(r["accelerator"]["batched"]["dispatches"] == operations);
+    CHECK(r["accelerator"]["batched"]["launches"] == operations);
+  }
+  SUBCASE("emptying the field in the form (set_field) switches back to eager") {
+    json doc = {{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"}};
+    Errors errors;
+    REQUIRE(set_field(doc, "/assumptions/launches_per_step", "", errors));
+    CHECK(solved(doc)["scenario"]["assumptions"]["launches_per_step"].is_null());
+  }
+}
+
 TEST_CASE("an unknown profile is E_UNKNOWN_ID at /profile, listing the ids") {
   const json e = solve_document({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-eager-cud"}});
   REQUIRE(e["schema"] == "epochcalc/error@1");

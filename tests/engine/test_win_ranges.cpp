@@ -2,9 +2,11 @@
 // scenarios where the winner changes more than once.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 
+#include "digest.hpp"
 #include "epochcalc/model.hpp"
 
 using namespace epochcalc;
@@ -40,11 +42,30 @@ Scenario base() {
   return s;
 }
 
-// Random numbers for the generators below.
+// Random numbers for the generators below, mapped from the generator's raw 64-bit output (which the
+// C++ standard specifies) by this file alone: std::uniform_real_distribution and std::exp/std::log are
+// each standard library's own, so the native and the wasm build drew different scenarios (issue 17).
+// Only exact IEEE operations here (+, -, *, sqrt), so every build draws the same bits.
 struct Dice {
   std::mt19937_64& random;
-  double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random); }
-  double log_uniform(double lo, double hi) { return std::exp(uniform(std::log(lo), std::log(hi))); }
+  // Uniform in [0, 1), 53 bits.
+  double unit() { return static_cast<double>(random() >> 11) * 0x1.0p-53; }
+  double uniform(double lo, double hi) { return lo + (hi - lo) * unit(); }
+  // lo · (hi/lo)^u: the power from the binary digits of u, each a repeated square root of hi/lo.
+  double log_uniform(double lo, double hi) {
+    double u = unit();
+    double root = hi / lo;
+    double power = 1;
+    for (int bit = 0; bit < 32; ++bit) {
+      root = std::sqrt(root);
+      u *= 2;
+      if (u >= 1) {
+        power *= root;
+        u -= 1;
+      }
+    }
+    return lo * power;
+  }
   std::int64_t whole(double lo, double hi, bool log) { return 1 + static_cast<std::int64_t>(log ? log_uniform(lo, hi) : uniform(lo, hi)); }
   // The mode (mode % 2: drop_last, mode / 2: roofline), a three-layer network, N and the phase.
   Scenario shape(int mode, double max_width, double max_output, bool log) {
@@ -172,6 +193,19 @@ bool changes_twice(const std::vector<BatchRange>& ranges, std::int64_t n) {
 }
 
 }  // namespace
+
+// The scenarios the generators above draw are pinned: the native and the wasm build test the same
+// ones, or this fails in the build that differs. If a generator is changed on purpose, print the new
+// digest (CAPTURE shows it) and pin it.
+TEST_CASE("the generators draw the same scenarios in every build") {
+  std::mt19937_64 random(20261202);
+  testing::ScenarioDigest digest;
+  for (int i = 0; i < 200; ++i) digest.add(draw(random, i % 4, (i / 4) % 2 == 1));
+  std::mt19937_64 wide_random(7);
+  for (int i = 0; i < 200; ++i) digest.add(draw_wide(wide_random, i % 4));
+  CAPTURE(digest.value());
+  CHECK(digest.value() == 0x63592790444fe04fULL);
+}
 
 // With roofline overlap each device bends once, from memory-bound to compute-bound, so the difference
 // has up to three affine pieces and the winner can change twice (or more). Such scenarios are rare in

@@ -1,6 +1,8 @@
-// The shared corpus of malformed input (tests/corpus/malformed.json) through the native CLI and the
-// wasm module: every case must be refused with its code at its path (the CLI with exit status 2), and
-// every hostile but valid case must solve. A case with a known finding runs that check as a todo.
+// The shared corpus of malformed input (tests/corpus/malformed.json) through the native CLI, the same
+// CLI built with AddressSanitizer and UndefinedBehaviorSanitizer (build/sanitize: any memory error,
+// leak or undefined behaviour a hostile input triggers ends it with a report) and the wasm module:
+// every case must be refused with its code at its path (the CLI with exit status 2), and every hostile
+// but valid case must solve. A case with a known finding runs that check as a todo.
 // The page and the element run the same corpus in tests/browser/corpus.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,8 +14,10 @@ import { loadCorpus, moduleArgument, todoIf, expected, messageProblem } from '..
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'build/native/cli/epochcalc');
+const sanitizedCli = path.join(root, 'build/sanitize/cli/epochcalc');
 const moduleDir = path.join(root, 'build/wasm/wasm');
 assert.ok(existsSync(cli), `${cli} is missing: run bash scripts/build-native.sh first`);
+assert.ok(existsSync(sanitizedCli), `${sanitizedCli} is missing: run bash scripts/build-sanitize.sh first`);
 
 const { createCalculator, EpochcalcError } = await import(path.join(moduleDir, 'epochcalc.js'));
 const calc = await createCalculator({ wasmBinary: readFileSync(path.join(moduleDir, 'epochcalc_core.wasm')) });
@@ -24,18 +28,20 @@ const { cases, hostile } = loadCorpus();
 const LONGEST_MESSAGE = 1000;
 
 /**
- * Runs the CLI on one case: the document on stdin, or the field as --set over the default preset.
+ * Runs the CLI (the optimised one unless `exe` names another) on one case: the document on stdin, or
+ * the field as --set over the default preset.
  * @returns {Promise<{status: number|null, stdout: string, stderr: string}>}
  */
-function runCli(c, { json = true } = {}) {
+function runCli(c, { json = true, exe = cli } = {}) {
   const args = c.kind === 'field' ? ['--set', `${c.field?.dotted}=${c.field?.value}`]
     : [c.kind === 'calibration' ? '--calibrate' : '--scenario', '-'];
   if (json) args.push('--json');
   return new Promise((resolve, reject) => {
-    const child = spawn(cli, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(exe, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const out = [];
     const err = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // Generous for the sanitized CLI, which reads a 4 MB document several times slower on a busy machine.
+    const timer = setTimeout(() => child.kill('SIGKILL'), exe === cli ? 20_000 : 120_000);
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => err.push(d));
     child.on('error', reject);
@@ -48,7 +54,7 @@ function runCli(c, { json = true } = {}) {
   });
 }
 
-/** Every case through the CLI before the tests, a few at a time. */
+/** Every case through the CLI before the tests, a few at a time (a spawn mostly waits on the OS). */
 async function runAll(list, options, parallel = 3) {
   const runs = new Map();
   let next = 0;
@@ -61,9 +67,18 @@ async function runAll(list, options, parallel = 3) {
   await Promise.all(Array.from({ length: parallel }, worker));
   return runs;
 }
-const cliRuns = await runAll(cases);
-const hostileRuns = await runAll(hostile);
-const hostileTextRuns = await runAll(hostile, { json: false });
+// The sanitized CLI costs about 0.12 s of CPU a process (starting ASan, and half of it LeakSanitizer's
+// check at exit, kept: a leak on an error path is a finding too), against nearly nothing for the
+// optimised one. The CLI reads one document a process, so the runs overlap instead: all four lists
+// at once, several processes each.
+const started = performance.now();
+const [cliRuns, hostileRuns, hostileTextRuns, sanitizedRuns] = await Promise.all([
+  runAll(cases),
+  runAll(hostile),
+  runAll(hostile, { json: false }),
+  runAll([...cases, ...hostile], { exe: sanitizedCli }, 6),
+]);
+console.log(`# ${cliRuns.size + hostileRuns.size + hostileTextRuns.size} CLI runs and ${sanitizedRuns.size} under ASan and UBSan in ${Math.round(performance.now() - started)} ms`);
 
 /** The error document the CLI printed on stdout. */
 function cliErrors(run) {
@@ -128,6 +143,14 @@ for (const c of cases) {
   });
   messageTodo('cli', c, () => cliErrors(cliRuns.get(c)));
 
+  test(`cli under ASan and UBSan: ${c.name}`, { todo: todoIf(c, 'code') }, () => {
+    const run = /** @type {any} */ (sanitizedRuns.get(c));
+    assert.doesNotMatch(run.stderr, /Sanitizer|runtime error/, `a sanitizer report:\n${run.stderr.slice(0, 2000)}`);
+    assert.equal(run.status, 2, `exit status ${run.status}${run.signal ? ` (${run.signal})` : ''}\n${run.stdout.slice(0, 300)}${run.stderr.slice(0, 300)}`);
+    check(c, cliErrors(run));
+    assert.deepEqual(cliErrors(run), cliErrors(cliRuns.get(c)), 'the same errors as the optimised CLI');
+  });
+
   test(`module: ${c.name}`, { todo: todoIf(c, 'code') }, () => {
     const errors = moduleList(c);
     assert.ok(errors, `${c.kind === 'calibration' ? 'calibrate' : c.kind === 'field' ? 'set, then solve,' : 'solve'} did not throw`);
@@ -155,6 +178,12 @@ for (const c of hostile) {
     assert.equal(run.status, 0);
     const at = run.stdout.search(CONTROL);
     assert.equal(at, -1, `a control character in the output: ${JSON.stringify(run.stdout.slice(Math.max(0, at - 20), at + 20))}`);
+  });
+  test(`cli under ASan and UBSan: ${c.name} (hostile, valid)`, () => {
+    const run = /** @type {any} */ (sanitizedRuns.get(c));
+    assert.doesNotMatch(run.stderr, /Sanitizer|runtime error/, `a sanitizer report:\n${run.stderr.slice(0, 2000)}`);
+    assert.equal(run.status, 0, `exit status ${run.status}${run.signal ? ` (${run.signal})` : ''}: ${run.stdout.slice(0, 300)}${run.stderr.slice(0, 300)}`);
+    assert.deepEqual(JSON.parse(run.stdout), JSON.parse(/** @type {any} */ (hostileRuns.get(c)).stdout), 'the same result as the optimised CLI');
   });
   test(`module: ${c.name} (hostile, valid)`, () => {
     const result = calc.solve(moduleArgument(c));

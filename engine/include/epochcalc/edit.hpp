@@ -24,7 +24,8 @@ namespace epochcalc {
 // array that the document does not hold yet is first copied from the preset, so the edit keeps the
 // rest of it. Setting "profile" removes the document's own values of the fields a profile sets, so the
 // profile's apply; clearing it writes the profile's values out first, so no number changes.
-// Returns false, with an E_ARGS error, for a malformed path (or E_UNKNOWN_ID clearing an unknown profile).
+// Returns false, with an E_ARGS error, for a malformed path (or E_UNKNOWN_ID clearing an unknown profile,
+// E_DUPLICATE_KEY for typed JSON that gives a key twice).
 bool set_field(nlohmann::ordered_json& document, std::string_view path, std::string_view text, Errors& errors);
 
 }  // namespace epochcalc

@@ -14,6 +14,7 @@ inline constexpr const char* missing = "E_MISSING";              // required fie
 inline constexpr const char* range = "E_RANGE";                  // number outside its allowed range
 inline constexpr const char* unit = "E_UNIT";                    // quantity with a bad or wrong-dimension unit
 inline constexpr const char* unknown_field = "E_UNKNOWN_FIELD";  // key the schema does not know
+inline constexpr const char* duplicate_key = "E_DUPLICATE_KEY";  // key given twice in one JSON object
 inline constexpr const char* unknown_id = "E_UNKNOWN_ID";        // registry id that does not exist
 inline constexpr const char* precision = "E_PRECISION";          // device has no peak for the precision
 inline constexpr const char* value = "E_VALUE";                  // string not among the allowed choices
