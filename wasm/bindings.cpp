@@ -31,10 +31,6 @@ val evaluate(const std::string& scenario, val batch_sizes) {
   return bytes(epochcalc::evaluate_reply(scenario, &sizes));
 }
 
-val expand(const std::string& scenario) { return bytes(epochcalc::expand_reply(scenario)); }
-val set_field(const std::string& scenario, const std::string& path, const std::string& text) {
-  return bytes(epochcalc::set_field_reply(scenario, path, text));
-}
 // has_edit false: the document alone (path and text ignored).
 val update(const std::string& scenario, bool has_edit, const std::string& path, const std::string& text) {
   const epochcalc::FieldEdit edit{path, text};
@@ -47,8 +43,6 @@ std::string version() { return std::string(epochcalc::version()); }
 EMSCRIPTEN_BINDINGS(epochcalc) {
   emscripten::function("_solve", &solve);
   emscripten::function("_evaluate", &evaluate);
-  emscripten::function("_expand", &expand);
-  emscripten::function("_setField", &set_field);
   emscripten::function("_update", &update);
   emscripten::function("_replyWords", &epochcalc::reply_words_json);
   emscripten::function("_schema", &epochcalc::schema_json);

@@ -205,8 +205,13 @@ export async function createCalculator(options = {}) {
     evaluate,
     update,
     sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
-    expand: (scenario) => reply(core._expand(toText(scenario))).scenario,
-    set: (scenario, path, text) => reply(core._setField(toText(scenario), String(path), String(text))).scenario,
+    // One engine call serves both: the expansion (or why there is none), the document after an edit.
+    expand: (scenario) => {
+      const { expanded, errors } = update(scenario);
+      if (!expanded) throw new EpochcalcError(errors);
+      return expanded;
+    },
+    set: (scenario, path, text) => update(scenario, { path, text }).scenario,
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
       // A failed load (offline, a missing file) is not kept: the next call tries again.

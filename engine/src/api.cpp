@@ -246,16 +246,19 @@ namespace {
 
 using detail::Tape;
 
-std::string error_reply(const Errors& errors) {
-  Tape out;
-  out.document(errors_to_json(errors));
-  return out.take();
-}
-
 void write_errors(Tape& out, const Errors& errors) {
   out.begin_array();
   for (const Error& e : errors) out.begin_object().key("code").string(e.code).key("path").string(e.path).key("message").string(e.message).end_object();
   out.end_array();
+}
+
+// errors_to_json's document.
+std::string error_reply(const Errors& errors) {
+  Tape out;
+  out.begin_object().key("schema").string("epochcalc/error@1").key("errors");
+  write_errors(out, errors);
+  out.end_object();
+  return out.take();
 }
 
 // {"result": ..., "sweep": {..., "batch_size": series, "host": {series...}, "accelerator": {...}}} keys,
@@ -303,27 +306,6 @@ std::string evaluate_reply(std::string_view input, const std::vector<double>* ba
   out.begin_object().key("schema").string("epochcalc/evaluation@1");
   write_evaluation(out, e);
   out.end_object();
-  return out.take();
-}
-
-std::string expand_reply(std::string_view input) {
-  Errors errors;
-  const auto doc = parse_json_text(input, "the scenario", errors);
-  if (!doc) return error_reply(errors);
-  const json expanded = expand_scenario(*doc, errors);
-  if (!errors.empty()) return error_reply(errors);
-  Tape out;
-  out.begin_object().key("schema").string("epochcalc/expanded@1").key("scenario").document(expanded).end_object();
-  return out.take();
-}
-
-std::string set_field_reply(std::string_view document, std::string_view path, std::string_view text) {
-  Errors errors;
-  auto doc = parse_json_text(document, "the scenario", errors);
-  if (!doc) return error_reply(errors);
-  if (!set_field(*doc, path, text, errors)) return error_reply(errors);
-  Tape out;
-  out.begin_object().key("schema").string("epochcalc/edited@1").key("scenario").document(*doc).end_object();
   return out.take();
 }
 

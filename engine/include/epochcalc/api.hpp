@@ -48,16 +48,13 @@ std::string solve_reply(std::string_view input);
 // crossover_batch_size, points, batch_size, host: {epoch_time_s, work_time_s, overhead_time_s},
 // accelerator: {...}}}, every series a Float64Array.
 std::string evaluate_reply(std::string_view input, const std::vector<double>* batch_sizes);
-// {"schema": "epochcalc/expanded@1", "scenario": {...}} (expand_json's document).
-std::string expand_reply(std::string_view input);
-// {"schema": "epochcalc/edited@1", "scenario": {...}} (set_field_json's document).
-std::string set_field_reply(std::string_view document, std::string_view path, std::string_view text);
 // One edit of the page: the document with the edit applied (set_field), its expansion for the form,
 // its result and default sweep, in one call: {"schema": "epochcalc/update@1", "scenario", "expanded",
 // "result", "sweep", "errors"}. "expanded" is null when the document cannot be expanded (not JSON, not
 // an object, an unknown preset or id), "result" and "sweep" are null when it does not solve; "errors"
 // says why ([] when it solved). An edit that cannot be made (a malformed path; the document not
-// JSON) returns an error document instead: the document stays as it was.
+// JSON) returns an error document instead: the document stays as it was. The module's expand() and
+// set() are this call too (expand_json's and set_field_json's documents are its parts).
 struct FieldEdit {
   std::string_view path;
   std::string_view text;
