@@ -3,7 +3,7 @@
 #include <iostream>
 #include <iterator>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/schema.hpp"
 #include "options.hpp"

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/errors.hpp"
 
 namespace epochcalc::fuzz {

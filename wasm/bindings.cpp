@@ -1,6 +1,8 @@
-// The only file that knows about Emscripten. Scenarios, results and errors cross as JSON text, so the
-// engine's own validation sees exactly what JavaScript sent; sweep series cross as typed arrays, one
-// Float64Array per quantity (views into the last evaluation's vectors, which the wrapper copies at once).
+// The only file that knows about Emscripten. Scenarios come in as JSON text, so the engine's own
+// validation sees exactly what JavaScript sent. Replies go out as one Uint8Array per call: the engine's
+// tape of the reply document (engine/src/reply_tape.hpp), copied out of wasm memory before the call
+// returns (manifold's typed_memory_view + slice), so no state is kept between calls; wasm/epochcalc.js
+// turns it into objects, the series into Float64Arrays. Listings and the schema, read once, stay text.
 // The engine catches every exception itself (api.cpp), so nothing escapes as a bare number.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -14,34 +16,25 @@ namespace {
 
 using emscripten::val;
 
-// The series of the last evaluate call, in the order the wrapper reads them (wasm/epochcalc.js).
-epochcalc::SweepSeries last_series;
-
-const std::vector<double>* series_at(int index) {
-  const epochcalc::SweepSeries& s = last_series;
-  const std::vector<double>* all[] = {&s.batch_size,
-                                      &s.host.epoch_time_s, &s.host.work_time_s, &s.host.overhead_time_s,
-                                      &s.accelerator.epoch_time_s, &s.accelerator.work_time_s, &s.accelerator.overhead_time_s};
-  return index >= 0 && index < 7 ? all[index] : nullptr;
+// The reply's bytes as a Uint8Array of its own.
+val bytes(const std::string& reply) {
+  return val(emscripten::typed_memory_view(reply.size(), reinterpret_cast<const unsigned char*>(reply.data())))
+      .call<val>("slice");
 }
+
+val solve(const std::string& scenario) { return bytes(epochcalc::solve_reply(scenario)); }
 
 // batch_sizes: null for the default grid, or an array of numbers (checked by the wrapper).
-std::string evaluate(const std::string& scenario, val batch_sizes) {
-  if (batch_sizes.isNull() || batch_sizes.isUndefined()) return epochcalc::evaluate_json(scenario, nullptr, last_series);
+val evaluate(const std::string& scenario, val batch_sizes) {
+  if (batch_sizes.isNull() || batch_sizes.isUndefined()) return bytes(epochcalc::evaluate_reply(scenario, nullptr));
   const std::vector<double> sizes = emscripten::convertJSArrayToNumberVector<double>(batch_sizes);
-  return epochcalc::evaluate_json(scenario, &sizes, last_series);
+  return bytes(epochcalc::evaluate_reply(scenario, &sizes));
 }
 
-val series(int index) {
-  const std::vector<double>* values = series_at(index);
-  if (!values) return val::null();
-  return val(emscripten::typed_memory_view(values->size(), values->data()));
-}
-
-std::string solve(const std::string& scenario) { return epochcalc::solve_json(scenario); }
-std::string expand(const std::string& scenario) { return epochcalc::expand_json(scenario); }
-std::string set_field(const std::string& scenario, const std::string& path, const std::string& text) {
-  return epochcalc::set_field_json(scenario, path, text);
+// has_edit false: the document alone (path and text ignored).
+val update(const std::string& scenario, bool has_edit, const std::string& path, const std::string& text) {
+  const epochcalc::FieldEdit edit{path, text};
+  return bytes(epochcalc::update_reply(scenario, has_edit ? &edit : nullptr));
 }
 std::string version() { return std::string(epochcalc::version()); }
 
@@ -50,9 +43,8 @@ std::string version() { return std::string(epochcalc::version()); }
 EMSCRIPTEN_BINDINGS(epochcalc) {
   emscripten::function("_solve", &solve);
   emscripten::function("_evaluate", &evaluate);
-  emscripten::function("_series", &series);
-  emscripten::function("_expand", &expand);
-  emscripten::function("_setField", &set_field);
+  emscripten::function("_update", &update);
+  emscripten::function("_replyWords", &epochcalc::reply_words_json);
   emscripten::function("_schema", &epochcalc::schema_json);
   emscripten::function("_hardware", &epochcalc::hardware_json);
   emscripten::function("_datasets", &epochcalc::datasets_json);

@@ -305,6 +305,28 @@ export class EpochcalcError extends Error {
   errors: EngineError[];
 }
 
+/** One edit for `update`: the field at `path` (a JSON pointer or dotted path) set to the typed `text`,
+ * read by the field's kind exactly as `set` and `epochcalc --set` read it. */
+export interface FieldEdit {
+  path: string;
+  text: string;
+}
+
+/** What a page paints after an edit, from one engine call (`update`). */
+export interface Update {
+  /** The document after the edit, as written (what a link holds); null only when the text given is not
+   * a JSON document. */
+  scenario: ScenarioInput | null;
+  /** The document expanded for a form (`expand`); null when it cannot be expanded (not JSON, not an
+   * object, an unknown preset or id): `errors` says why. */
+  expanded: ExpandedScenario | null;
+  /** The result and the default sweep; both null when the document does not solve. */
+  result: Result | null;
+  sweep: SweepResult | null;
+  /** Why `expanded` or `result` is null; [] when the document solved. */
+  errors: EngineError[];
+}
+
 export interface Calculator {
   readonly version: string;
   /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
@@ -312,6 +334,12 @@ export interface Calculator {
   /** The result and its sweep from one engine call (one validation, one win-range search); batch
    * sizes null for the default grid. What the page calls on every edit. */
   evaluate(scenario: ScenarioInput | string, batchSizes?: ArrayLike<number> | null): { result: Result; sweep: SweepResult };
+  /** A page's edit in one engine call: `edit` applied to the document (as `set` does), the result
+   * expanded (as `expand`), solved and swept over the default grid (as `evaluate`). Without `edit`, the
+   * document as it is (a link, an import: JSON text is read by the engine). A document that is invalid
+   * comes back with its `errors`, not thrown; only an edit that cannot be made (a malformed path, or a
+   * document that is not JSON) throws EpochcalcError, and the document stays as it was. */
+  update(scenario: ScenarioInput | string, edit?: FieldEdit | null): Update;
   /** Epoch times at many batch sizes, one Float64Array per quantity; null for the default grid. */
   sweep(scenario: ScenarioInput | string, batchSizes?: ArrayLike<number> | null): SweepResult;
   /** The preset merged and every registry id resolved (for a form); throws for an unknown id or preset. */

@@ -16,9 +16,77 @@ export class EpochcalcError extends Error {
   }
 }
 
-/** Parses an engine reply and throws EpochcalcError for an error document. @param {string} text */
-function unwrap(text) {
+/**
+ * Reads one reply of the engine: a tape of tokens, numbers and text (engine/src/reply_tape.hpp) that
+ * becomes the object JSON.parse would make of the document's text, except that a series becomes a
+ * Float64Array. Nothing is parsed: numbers are read as they are, keys and common strings by index.
+ * @param {Uint8Array} bytes  a copy of the reply (its own buffer)
+ * @param {string[]} words  the engine's list of keys and common strings
+ * @returns {any}
+ */
+export function readReply(bytes, words) {
+  // Two views of the whole reply (its length is a multiple of 8): the header and tokens as u32, the
+  // numbers as f64; the text is read once, without a decoder when it is short ASCII.
+  const u32 = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  const numbers = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 3);
+  let n = 2; // next number (after the 16-byte header)
+  let t = 4 + 2 * u32[0]; // next token
+  const textAt = 4 * (t + u32[1]);
+  const textEnd = textAt + u32[2];
+  const text = textEnd === textAt ? ''
+    : u32[3] === 1 && textEnd - textAt <= 4096 ? String.fromCharCode.apply(null, /** @type {any} */ (bytes.subarray(textAt, textEnd)))
+      : utf8.decode(bytes.subarray(textAt, textEnd));
+  const tokens = u32;
+  let c = 0; // next character of the text
+  const string = (units) => text.slice(c, (c += units));
+  function value(token) {
+    switch (token & 15) {
+      case 0: { // object
+        const object = {};
+        for (let k = tokens[t++]; (k & 15) !== 2; k = tokens[t++]) {
+          const key = (k & 15) === 3 ? words[k >>> 4] : string(k >>> 4);
+          const v = value(tokens[t++]);
+          // "__proto__" is an ordinary key in JSON, never the prototype.
+          if (key === '__proto__') Object.defineProperty(object, key, { value: v, writable: true, enumerable: true, configurable: true });
+          else object[key] = v;
+        }
+        return object;
+      }
+      case 1: { // array
+        const array = [];
+        for (let k = tokens[t++]; (k & 15) !== 2; k = tokens[t++]) array.push(value(k));
+        return array;
+      }
+      case 5: return numbers[n++];
+      case 6: return null;
+      case 7: return true;
+      case 8: return false;
+      case 9: return words[token >>> 4];
+      case 10: return string(token >>> 4);
+      case 11: { // series: a Float64Array of its own
+        const length = token >>> 4;
+        const series = numbers.slice(n, n + length);
+        n += length;
+        return series;
+      }
+      default: throw new Error(`epochcalc: unreadable reply (token ${token & 15})`);
+    }
+  }
+  return value(tokens[t++]);
+}
+
+const utf8 = new TextDecoder();
+
+/** Parses a reply written as JSON text (the calibration module's) and throws for an error document. @param {string} text */
+function parseReply(text) {
   const reply = JSON.parse(text);
+  if (reply.schema === 'epochcalc/error@1') throw new EpochcalcError(reply.errors);
+  return reply;
+}
+
+/** Reads a reply and throws EpochcalcError for an error document. @param {Uint8Array} bytes @param {string[]} words */
+function unwrap(bytes, words) {
+  const reply = readReply(bytes, words);
   if (reply.schema === 'epochcalc/error@1') throw new EpochcalcError(reply.errors);
   return reply;
 }
@@ -68,9 +136,6 @@ function checkBatchSizes(sizes) {
   return /** @type {ArrayLike<number>} */ (list);
 }
 
-/** Series names in the order the bindings hand them over (wasm/bindings.cpp). */
-const DEVICE_SERIES = ['epoch_time_s', 'work_time_s', 'overhead_time_s'];
-
 /**
  * In node the glue (built for the web) cannot fetch a file: read the .wasm beside this module. The
  * specifier is built at run time so that bundlers for the browser leave node's fs alone.
@@ -116,24 +181,37 @@ export async function createCalculator(options = {}) {
   const schema = JSON.parse(core._schema());
   const defaultScenario = core._defaultScenario();
   const copy = (value) => JSON.parse(JSON.stringify(value));
-  /** A copy of one series of the last evaluation (the view would move when wasm memory grows). */
-  const series = (index) => /** @type {Float64Array} */ (core._series(index)).slice();
+  const words = JSON.parse(core._replyWords());
+  const reply = (bytes) => unwrap(bytes, words);
 
   /** One engine call: validate once, solve once, find the win ranges once, sweep. */
   function evaluate(scenario, batchSizes = null) {
-    const reply = unwrap(core._evaluate(toText(scenario), checkBatchSizes(batchSizes)));
-    const device = (offset) => Object.fromEntries(DEVICE_SERIES.map((name, i) => [name, series(offset + i)]));
-    const sweep = { ...reply.sweep, batch_size: series(0), host: device(1), accelerator: device(4) };
-    return { result: reply.result, sweep };
+    const { result, sweep } = reply(core._evaluate(toText(scenario), checkBatchSizes(batchSizes)));
+    return { result, sweep };
+  }
+
+  /** An edit of the page in one call: the document edited, expanded for the form, solved and swept. */
+  function update(scenario, edit = null) {
+    const text = toText(scenario);
+    const { schema: _, ...out } = edit == null
+      ? reply(core._update(text, false, '', ''))
+      : reply(core._update(text, true, String(edit.path), String(edit.text)));
+    return out;
   }
 
   return Object.freeze({
     version: core._version(),
-    solve: (scenario) => unwrap(core._solve(toText(scenario))),
+    solve: (scenario) => reply(core._solve(toText(scenario))),
     evaluate,
+    update,
     sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
-    expand: (scenario) => unwrap(core._expand(toText(scenario))).scenario,
-    set: (scenario, path, text) => unwrap(core._setField(toText(scenario), String(path), String(text))).scenario,
+    // One engine call serves both: the expansion (or why there is none), the document after an edit.
+    expand: (scenario) => {
+      const { expanded, errors } = update(scenario);
+      if (!expanded) throw new EpochcalcError(errors);
+      return expanded;
+    },
+    set: (scenario, path, text) => update(scenario, { path, text }).scenario,
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
       // A failed load (offline, a missing file) is not kept: the next call tries again.
@@ -141,7 +219,7 @@ export async function createCalculator(options = {}) {
         calibration = null;
         throw error;
       });
-      return unwrap((await calibration)._calibrate(text));
+      return parseReply((await calibration)._calibrate(text));
     },
     schema: () => copy(schema),
     presets: () => copy(presets),

@@ -1,4 +1,4 @@
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 
 #include <cmath>
 #include <exception>
@@ -8,6 +8,7 @@
 #include "epochcalc/schema.hpp"
 #include "json_read.hpp"
 #include "reply.hpp"
+#include "reply_tape.hpp"
 #include "result_text.hpp"
 
 #ifndef EPOCHCALC_VERSION
@@ -85,11 +86,32 @@ json errors_to_json(const Errors& errors) {
 }
 
 
+namespace {
+
+// {"preset": id} and nothing else is the preset as shipped: compiled in, so it is read once into typed
+// form (per preset, on first use) instead of copied and read again on every solve.
+const ParsedScenario* shipped_preset(const json& input) {
+  if (!input.is_object() || input.size() != 1) return nullptr;
+  const auto it = input.find("preset");
+  if (it == input.end() || !it->is_string()) return nullptr;
+  static const std::vector<std::pair<std::string, ParsedScenario>> parsed = [] {
+    std::vector<std::pair<std::string, ParsedScenario>> all;
+    for (const registry::PresetEntry& p : registry::presets()) all.emplace_back(p.id, parse_scenario(json{{"preset", p.id}}));
+    return all;
+  }();
+  for (const auto& [id, scenario] : parsed)
+    if (id == it->get_ref<const std::string&>()) return &scenario;
+  return nullptr;
+}
+
+}  // namespace
+
 // Not inlined: solve_json and evaluate both call it, and the module ships one copy.
 [[gnu::noinline]] Solved solve_checked(const json& input) {
   Solved out;
   try {
-    ParsedScenario parsed = parse_scenario(input);
+    const ParsedScenario* shipped = shipped_preset(input);
+    ParsedScenario parsed = shipped ? *shipped : parse_scenario(input);
     out.warnings = std::move(parsed.warnings);
     if (!parsed.scenario) {
       out.errors = std::move(parsed.errors);
@@ -204,23 +226,6 @@ json sweep_document(const json& input, const json& batch_sizes) {
   return out;
 }
 
-std::string evaluate_json(std::string_view input, const std::vector<double>* batch_sizes, SweepSeries& series) {
-  series = {};
-  Errors errors;
-  const auto doc = parse_json_text(input, "the scenario", errors);
-  if (!doc) return to_text(errors_to_json(errors));
-  Evaluation e = evaluate(*doc, batch_sizes);
-  if (!e.solved.result) return to_text(errors_to_json(e.solved.errors));
-  detail::JsonText out;
-  out.begin_object().key("schema").string("epochcalc/evaluation@1")
-      .key("result").raw(detail::result_text(*e.solved.scenario, *e.solved.result, e.solved.warnings))
-      .key("sweep");
-  detail::write_sweep_header(out, *e.solved.result, e.sweep.batch_size.size());
-  out.end_object();
-  series = std::move(e.sweep);
-  return out.take();
-}
-
 std::string expand_json(std::string_view input) {
   Errors errors;
   const auto doc = parse_json_text(input, "the scenario", errors);
@@ -236,6 +241,105 @@ std::string set_field_json(std::string_view document, std::string_view path, std
   if (!doc) return to_text(errors_to_json(errors));
   if (!set_field(*doc, path, text, errors)) return to_text(errors_to_json(errors));
   return to_text(json{{"schema", "epochcalc/edited@1"}, {"scenario", std::move(*doc)}});
+}
+
+// The module's replies: the same documents as the text functions above, as tapes (reply_tape.hpp).
+namespace {
+
+using detail::Tape;
+
+void write_errors(Tape& out, const Errors& errors) {
+  out.begin_array();
+  for (const Error& e : errors) out.begin_object().key("code").string(e.code).key("path").string(e.path).key("message").string(e.message).end_object();
+  out.end_array();
+}
+
+// errors_to_json's document.
+std::string error_reply(const Errors& errors) {
+  Tape out;
+  out.begin_object().key("schema").string("epochcalc/error@1").key("errors");
+  write_errors(out, errors);
+  out.end_object();
+  return out.take();
+}
+
+// {"result": ..., "sweep": {..., "batch_size": series, "host": {series...}, "accelerator": {...}}} keys,
+// inside an object the caller opened.
+void write_evaluation(Tape& out, const Evaluation& e) {
+  out.key("result");
+  detail::write_result(out, *e.solved.scenario, *e.solved.result, e.solved.warnings);
+  out.key("sweep").begin_object();
+  detail::write_sweep_fields(out, *e.solved.result, e.sweep.batch_size.size());
+  const auto device = [&](std::string_view role, const DeviceSeries& d) {
+    out.key(role).begin_object()
+        .key("epoch_time_s").series(d.epoch_time_s)
+        .key("work_time_s").series(d.work_time_s)
+        .key("overhead_time_s").series(d.overhead_time_s)
+        .end_object();
+  };
+  out.key("batch_size").series(e.sweep.batch_size);
+  device("host", e.sweep.host);
+  device("accelerator", e.sweep.accelerator);
+  out.end_object();
+}
+
+}  // namespace
+
+std::string reply_words_json() { return detail::reply_words_json(); }
+
+std::string solve_reply(std::string_view input) {
+  Errors errors;
+  const auto doc = parse_json_text(input, "the scenario", errors);
+  if (!doc) return error_reply(errors);
+  const Solved solved = solve_checked(*doc);
+  if (!solved.result) return error_reply(solved.errors);
+  Tape out;
+  detail::write_result(out, *solved.scenario, *solved.result, solved.warnings);
+  return out.take();
+}
+
+std::string evaluate_reply(std::string_view input, const std::vector<double>* batch_sizes) {
+  Errors errors;
+  const auto doc = parse_json_text(input, "the scenario", errors);
+  if (!doc) return error_reply(errors);
+  const Evaluation e = evaluate(*doc, batch_sizes);
+  if (!e.solved.result) return error_reply(e.solved.errors);
+  Tape out;
+  out.begin_object().key("schema").string("epochcalc/evaluation@1");
+  write_evaluation(out, e);
+  out.end_object();
+  return out.take();
+}
+
+std::string update_reply(std::string_view document, const FieldEdit* edit) {
+  Errors errors;
+  auto doc = parse_json_text(document, "the scenario", errors);
+  if (!doc && edit) return error_reply(errors);
+  if (doc && edit && !set_field(*doc, edit->path, edit->text, errors)) return error_reply(errors);
+  Tape out;
+  out.begin_object().key("schema").string("epochcalc/update@1").key("scenario");
+  doc ? out.document(*doc) : out.null();
+  std::optional<json> expanded;
+  if (doc) {
+    json full = expand_scenario(*doc, errors);
+    if (errors.empty()) expanded = std::move(full);
+  }
+  out.key("expanded");
+  expanded ? out.document(*expanded) : out.null();
+  std::optional<Evaluation> e;
+  if (expanded) {
+    e = evaluate(*doc, nullptr);
+    if (!e->solved.result) errors = e->solved.errors;
+  }
+  if (e && e->solved.result) {
+    write_evaluation(out, *e);
+  } else {
+    out.key("result").null().key("sweep").null();
+  }
+  out.key("errors");
+  write_errors(out, errors);
+  out.end_object();
+  return out.take();
 }
 
 std::string hardware_json() { return to_text(registry::hardware_document()); }

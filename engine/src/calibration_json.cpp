@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/calibrate.hpp"
 #include "epochcalc/registry.hpp"
 #include "json_read.hpp"

@@ -1,10 +1,14 @@
 #include "result_text.hpp"
 
+#include "epochcalc/api.hpp"
+#include "reply_tape.hpp"
+
 namespace epochcalc::detail {
 
 namespace {
 
-void write_device(JsonText& out, const Device& d) {
+template <typename Out>
+void write_device(Out& out, const Device& d) {
   out.begin_object().key("name").string(d.name).key("peak_flops").begin_object();
   for (const auto& [precision, rate] : d.peak_flops) out.key(precision).number(rate);
   out.end_object().key("memory_bandwidth").number(d.memory_bandwidth);
@@ -17,7 +21,8 @@ void write_device(JsonText& out, const Device& d) {
   out.end_object();
 }
 
-void write_profile(JsonText& out, const Profile& p) {
+template <typename Out>
+void write_profile(Out& out, const Profile& p) {
   out.begin_object()
       .key("batch_size").integer(p.batch_size)
       .key("steps_per_epoch").integer(p.steps_per_epoch)
@@ -27,7 +32,8 @@ void write_profile(JsonText& out, const Profile& p) {
       .end_object();
 }
 
-void write_run(JsonText& out, const Run& r) {
+template <typename Out>
+void write_run(Out& out, const Run& r) {
   out.begin_object()
       .key("dispatches").integer(static_cast<std::int64_t>(r.dispatches))
       .key("launches").integer(static_cast<std::int64_t>(r.launches))
@@ -45,7 +51,8 @@ void write_run(JsonText& out, const Run& r) {
       .end_object();
 }
 
-void write_device_result(JsonText& out, const std::string& name, const DeviceResult& d) {
+template <typename Out>
+void write_device_result(Out& out, const std::string& name, const DeviceResult& d) {
   out.begin_object().key("name").string(name).key("batched");
   write_run(out, d.batched);
   out.key("batch_one");
@@ -55,7 +62,8 @@ void write_device_result(JsonText& out, const std::string& name, const DeviceRes
 
 }  // namespace
 
-void write_scenario(JsonText& out, const Scenario& s) {
+template <typename Out>
+void write_scenario(Out& out, const Scenario& s) {
   const Assumptions& a = s.assumptions;
   out.begin_object().key("name").string(s.name).key("network").begin_object().key("widths").begin_array();
   for (std::int64_t w : s.widths) out.integer(w);
@@ -90,23 +98,32 @@ void write_scenario(JsonText& out, const Scenario& s) {
   out.end_object().end_object();
 }
 
-void write_ranges(JsonText& out, const std::vector<BatchRange>& ranges) {
+template <typename Out>
+void write_ranges(Out& out, const std::vector<BatchRange>& ranges) {
   out.begin_array();
   for (const BatchRange& r : ranges) out.begin_object().key("from").integer(r.from).key("to").integer(r.to).end_object();
   out.end_array();
 }
 
-void write_sweep_header(JsonText& out, const Result& result, std::size_t points) {
+template <typename Out>
+void write_sweep_fields(Out& out, const Result& result, std::size_t points) {
   const Comparison& c = result.comparison;
-  out.begin_object().key("schema").string(sweep_schema).key("accelerator_wins");
+  out.key("schema").string(sweep_schema).key("accelerator_wins");
   write_ranges(out, c.accelerator_wins);
   out.key("crossover_batch_size");
   c.crossover_batch_size ? out.integer(*c.crossover_batch_size) : out.null();
-  out.key("points").integer(static_cast<std::int64_t>(points)).end_object();
+  out.key("points").integer(static_cast<std::int64_t>(points));
 }
 
-[[gnu::noinline]] std::string result_text(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
-  JsonText out;
+template <typename Out>
+void write_sweep_header(Out& out, const Result& result, std::size_t points) {
+  out.begin_object();
+  write_sweep_fields(out, result, points);
+  out.end_object();
+}
+
+template <typename Out>
+void write_result(Out& out, const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
   out.begin_object().key("schema").string("epochcalc/result@1").key("scenario");
   write_scenario(out, scenario);
   out.key("network").begin_object()
@@ -133,7 +150,23 @@ void write_sweep_header(JsonText& out, const Result& result, std::size_t points)
   out.end_object().key("warnings").begin_array();
   for (const Warning& w : warnings) out.begin_object().key("code").string(w.code).key("message").string(w.message).end_object();
   out.end_array().end_object();
+}
+
+[[gnu::noinline]] std::string result_text(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings) {
+  JsonText out;
+  write_result(out, scenario, result, warnings);
   return out.take();
 }
+
+// Both writers, from the one set of functions above.
+#define EPOCHCALC_WRITERS(Out)                                                                                  \
+  template void write_scenario(Out&, const Scenario&);                                                        \
+  template void write_ranges(Out&, const std::vector<BatchRange>&);                                           \
+  template void write_sweep_fields(Out&, const Result&, std::size_t);                                         \
+  template void write_sweep_header(Out&, const Result&, std::size_t);                                         \
+  template void write_result(Out&, const Scenario&, const Result&, const std::vector<Warning>&);
+EPOCHCALC_WRITERS(JsonText)
+EPOCHCALC_WRITERS(Tape)
+#undef EPOCHCALC_WRITERS
 
 }  // namespace epochcalc::detail

@@ -202,7 +202,10 @@ const std::vector<std::string>& profile_fields() {
   return paths;
 }
 
-json apply_profile(const json& doc, Errors& errors) {
+namespace {
+
+// apply_profile on a document the caller gives up: filled in place, not copied.
+json fill_from_profile(json doc, Errors& errors) {
   if (!doc.is_object() || !doc.contains("profile") || doc.at("profile").is_null()) return doc;  // null: none
   const json& id = doc.at("profile");
   if (!id.is_string()) {
@@ -215,7 +218,7 @@ json apply_profile(const json& doc, Errors& errors) {
     errors.push_back(unknown_id_error("/profile", id.get<std::string>(), "profile", registry::profile_ids()));
     return doc;
   }
-  json out = doc;
+  json& out = doc;
   for (const ProfileField& f : profile_field_table) {
     const json* from = f.parent.empty() ? &profile->values
                                         : (profile->values.contains(f.parent) ? &profile->values.at(f.parent) : nullptr);
@@ -228,8 +231,12 @@ json apply_profile(const json& doc, Errors& errors) {
     // A wrong type under "assumptions" is the parser's to report; the profile leaves it alone.
     if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = from->at(f.key);
   }
-  return out;
+  return doc;
 }
+
+}  // namespace
+
+json apply_profile(const json& doc, Errors& errors) { return fill_from_profile(doc, errors); }
 
 json expand_preset(const json& input, Errors& errors) {
   if (!input.is_object() || !input.contains("preset")) return input;
@@ -289,7 +296,9 @@ namespace {
 json registry_object(const std::string& id, bool device) {
   const json& doc = device ? registry::hardware_document() : registry::datasets_document();
   for (const json& item : doc.at(device ? "hardware" : "datasets")) {
-    if (!item.contains("id") || item.at("id") != id) continue;
+    // Compared in place: comparing with a json built from `id` allocated once per entry.
+    const auto found = item.find("id");
+    if (found == item.end() || !found->is_string() || found->get_ref<const std::string&>() != id) continue;
     json out = {{"base", id}};
     const std::vector<std::string>& keep = device ? device_fields : dataset_fields;
     for (const auto& [key, value] : item.items())
@@ -333,7 +342,7 @@ void expand_entity(json& value, const std::string& path, bool device, Errors& er
 json expand_scenario(const json& input, Errors& errors) {
   json doc = expand_preset(input, errors);
   if (!errors.empty()) return doc;
-  doc = apply_profile(doc, errors);
+  doc = fill_from_profile(std::move(doc), errors);
   if (!errors.empty()) return doc;
   if (!doc.is_object()) {
     errors.push_back({code::type, "", "expected the scenario as an object, got " + json_type_name(doc)});
@@ -349,7 +358,7 @@ json expand_scenario(const json& input, Errors& errors) {
 ParsedScenario parse_scenario(const json& input) {
   ParsedScenario parsed;
   Errors& errors = parsed.errors;
-  const json doc = apply_profile(expand_preset(input, errors), errors);
+  const json doc = fill_from_profile(expand_preset(input, errors), errors);
   if (!errors.empty()) return parsed;
   if (!check_object(doc, "", top_fields, errors)) return parsed;
 

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 
 namespace epochcalc::testing {
 

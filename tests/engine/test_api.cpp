@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/registry.hpp"
 
 using namespace epochcalc;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/calibrate.hpp"
 #include "solved.hpp"
 

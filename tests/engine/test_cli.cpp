@@ -1,7 +1,7 @@
 // The command-line tool's pieces: options, --set overrides, number formatting and the report.
 #include <doctest/doctest.h>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/registry.hpp"
 #include "format.hpp"
 #include "options.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/edit.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/units.hpp"

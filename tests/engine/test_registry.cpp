@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/registry.hpp"
 
 using namespace epochcalc;

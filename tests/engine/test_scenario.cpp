@@ -2,7 +2,7 @@
 // pointer and a message that says what to fix.
 #include <doctest/doctest.h>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api_json.hpp"
 #include "epochcalc/limits.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"

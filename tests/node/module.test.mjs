@@ -57,6 +57,87 @@ for (const name of fixtures) {
   });
 }
 
+/** Every key of a document in order, with its path: the contract's shape, which JSON.stringify and a
+ * deep comparison would not pin (a deep comparison ignores key order). */
+const keyPaths = (value, at = '') => (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)
+  ? Object.keys(value).flatMap((key) => [`${at}/${key}`, ...keyPaths(value[key], `${at}/${key}`)])
+  : []);
+
+test("the module's objects have the contract's keys in the contract's order", () => {
+  for (const name of fixtures) {
+    const expected = JSON.parse(readFileSync(path.join(goldenDir, `${name}.expected.json`), 'utf8'));
+    if (expected.schema !== 'epochcalc/result@1') continue;
+    const actual = calc.solve(readFileSync(path.join(goldenDir, `${name}.scenario.json`), 'utf8'));
+    assert.deepEqual(keyPaths(actual), keyPaths(expected), name);
+  }
+});
+
+test('documents come back from the engine as JSON.parse reads their text', () => {
+  // Keys and strings of every kind: "__proto__" is a key like any other, integer-like keys, empty
+  // containers, integers beyond 2^53, non-ASCII (two UTF-16 units for an emoji), and a long text.
+  const text = JSON.stringify({
+    preset: 'no-such-preset', name: 'é 😀 “x”', __proto__x: 1, 10: [1, [], {}], 2: { a: null, b: true, c: false },
+    big: 12345678901234567890, tiny: 5e-324, neg: -0.0, long: 'a'.repeat(5000), mixed: `${'b'.repeat(5000)}é`,
+  }).replace('"__proto__x"', '"__proto__"');
+  const reply = calc.update(text);
+  assert.equal(reply.expanded, null);
+  assert.deepEqual(reply.errors.map((e) => [e.code, e.path]), [['E_UNKNOWN_ID', '/preset']]);
+  assert.deepEqual(reply.scenario, JSON.parse(text));
+  assert.deepEqual(keyPaths(reply.scenario), keyPaths(JSON.parse(text)));
+  assert.equal(Object.getPrototypeOf(reply.scenario), Object.prototype);
+  assert.equal(reply.scenario.__proto__, 1); // an own property, not the prototype
+});
+
+test('update: an edit is applied, expanded, solved and swept in one call', () => {
+  const doc = { preset: 'mnist-cpu-vs-h100' };
+  const reply = calc.update(doc, { path: 'network.batch_size', text: '64' });
+  assert.deepEqual(Object.keys(reply), ['scenario', 'expanded', 'result', 'sweep', 'errors']);
+  assert.deepEqual(reply.scenario, calc.set(doc, 'network.batch_size', '64'));
+  assert.deepEqual(reply.expanded, calc.expand(reply.scenario));
+  const { result, sweep } = calc.evaluate(reply.scenario);
+  assert.deepEqual(reply.result, result);
+  assert.deepEqual(reply.sweep, sweep);
+  assert.deepEqual(reply.errors, []);
+  assert.deepEqual(doc, { preset: 'mnist-cpu-vs-h100' }); // the caller's document is not changed
+  // Without an edit: the document as it is.
+  assert.deepEqual(calc.update(reply.scenario), reply);
+  assert.deepEqual(calc.update(JSON.stringify(reply.scenario)), reply);
+});
+
+test('update: an invalid document comes back with its errors; a refused edit throws', () => {
+  // Expands but does not solve: the form still shows it.
+  const bad = calc.update({ preset: 'mnist-cpu-vs-h100' }, { path: '/dispatch', text: 'fast' });
+  assert.equal(bad.scenario.dispatch, 'fast');
+  assert.equal(bad.expanded.dispatch, 'fast');
+  assert.equal(bad.result, null);
+  assert.equal(bad.sweep, null);
+  assert.deepEqual(bad.errors.map((e) => [e.code, e.path]), [['E_UNIT', '/dispatch']]);
+  // Cannot be expanded: no form, the errors say why.
+  const unknown = calc.update({ preset: 'mnist-cpu-vs-h100' }, { path: '/host', text: 'no-such-cpu' });
+  assert.equal(unknown.expanded, null);
+  assert.deepEqual(unknown.errors.map((e) => [e.code, e.path]), [['E_UNKNOWN_ID', '/host']]);
+  const notJson = calc.update('{"preset": ');
+  assert.equal(notJson.scenario, null);
+  assert.deepEqual(notJson.errors.map((e) => e.code), ['E_JSON']);
+  // The edit itself refused: thrown, as by set.
+  assert.throws(() => calc.update({ preset: 'mnist-cpu-vs-h100' }, { path: 'network..batch_size', text: '1' }),
+    (e) => e instanceof EpochcalcError && e.code === 'E_ARGS');
+  assert.throws(() => calc.update('{"preset": ', { path: '/name', text: 'x' }), (e) => e.code === 'E_JSON');
+});
+
+test('each call returns its own arrays: no state is kept between calls', () => {
+  const first = calc.update({ preset: 'mnist-cpu-vs-h100' });
+  const copy = Float64Array.from(first.sweep.host.epoch_time_s);
+  const other = calc.evaluate({ preset: 'imagenet-mlp-epyc-vs-h100' }, [1, 2, 3]);
+  calc.solve({ preset: 'cifar10-inference-xeon-vs-l4' });
+  assert.deepEqual(first.sweep.host.epoch_time_s, copy);
+  assert.equal(other.sweep.batch_size.length, 3);
+  // Every series has a buffer of its own, so keeping one keeps no other call's memory alive.
+  const buffers = new Set(['host', 'accelerator'].flatMap((d) => Object.values(first.sweep[d]).map((a) => a.buffer)));
+  buffers.add(first.sweep.batch_size.buffer);
+  assert.equal(buffers.size, 7);
+});
+
 test('the default scenario gives the published numbers', () => {
   const r = calc.solve(calc.defaultScenario());
   assert.equal(r.schema, 'epochcalc/result@1');

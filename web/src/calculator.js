@@ -1,8 +1,8 @@
 // One calculator: the scenario document as written, the form built from the engine's schema, and every
-// view (headline, bars, sweep, tables, export, method) drawn from one calc.evaluate per edit. The page
+// view (headline, bars, sweep, tables, export, method) drawn from one calc.update per edit: the engine
+// applies the typed value, expands the document for the form, solves and sweeps it in one call. The page
 // mounts it on its document; each <epoch-overhead-calculator> mounts it on its shadow root, so the page
-// and every embed share this one implementation. No scenario rule is decided here: calc.set reads each
-// typed value, calc.expand shows presets and registry devices in full.
+// and every embed share this one implementation. No scenario rule is decided here.
 import { EpochcalcError } from 'epochcalc';
 import { byId, h, replace } from './dom.js';
 import { createForm } from './form.js';
@@ -27,7 +27,7 @@ export const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [
  * @param {object} o
  * @param {Document|ShadowRoot} o.root
  * @param {HTMLElement} o.marker  carries data-updates (a counter per recompute) and data-ready
- * @param {any} o.calc  the engine (createCalculator)
+ * @param {import('epochcalc').Calculator} o.calc  the engine (createCalculator)
  * @param {Set<string>|null} [o.parts]  the data-part names to show (an element's view); null: the whole page
  * @param {(doc: unknown) => void} [o.onEdit]  the user changed the document (the page records it in its link)
  * @param {(result: import('epochcalc').Result) => void} [o.onResult]
@@ -81,13 +81,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   /** One field typed or picked, read by the engine. @param {string} path @param {string} text @param {{typing?: boolean}} [how] */
   function edit(path, text, how = {}) {
+    let reply;
     try {
-      doc = calc.set(doc, path, text);
+      reply = calc.update(doc, { path, text });
     } catch (err) {
       return showInvalid(errorsOf(err));
     }
+    doc = reply.scenario;
     onEdit?.(doc);
-    update(undefined, how.typing);
+    if (!reply.expanded) return showProblem(reply.errors, JSON.stringify(doc, null, 2));
+    show(reply, how.typing);
   }
 
   const form = createForm({
@@ -111,65 +114,63 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    *   into Infinity, accept a lone surrogate, or unwrap a JSON string into another document
    */
   function load(next, { edited = false, text } = {}) {
-    const { problem, shown } = tryExpand(text === undefined ? next : undefined, text);
-    const box = $('link-problem');
-    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
-    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = text ?? JSON.stringify(next, null, 2);
-    box.hidden = !problem;
-    $('scenario-fields').hidden = Boolean(problem);
-    if (problem) {
-      replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
-        'Fix it in the JSON below, or start from the default preset.'),
-      h('ul', {}, ...problem.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, said(e)))));
-      editor.open = true;
-      good = null;
-      setStale([], parts.has('json') ? [] : problem);
-      status.hidden = false;
-      status.textContent = 'The scenario is not valid yet: see the scenario form.';
-      marker.dataset.updates = String(++updates);
-      onErrors?.(problem);
-      return;
-    }
-    // The engine read the text, so JSON.parse reads the same document.
-    doc = text === undefined ? next : JSON.parse(text);
-    if (edited) onEdit?.(doc);
-    update(shown);
-  }
-
-  /** The engine's expansion of a document, or the errors that stop it. @param {unknown} next @param {string} [text] */
-  function tryExpand(next, text) {
+    /** @type {import('epochcalc').Update} */
+    let reply;
     try {
-      return { problem: null, shown: calc.expand(next === undefined ? /** @type {string} */ (text) : next) };
+      reply = calc.update(text === undefined ? /** @type {import('epochcalc').ScenarioInput} */ (next) : text);
     } catch (err) {
-      return { problem: errorsOf(err), shown: null };
+      reply = { scenario: null, expanded: null, result: null, sweep: null, errors: errorsOf(err) };
     }
+    const written = text ?? JSON.stringify(next, null, 2);
+    if (!reply.expanded) return showProblem(reply.errors, written);
+    $('link-problem').hidden = true;
+    $('scenario-fields').hidden = false;
+    // The engine read the text: its document is the one JSON.parse would give.
+    doc = text === undefined ? next : reply.scenario;
+    if (edited) onEdit?.(doc);
+    show(reply);
   }
 
   /**
-   * Solves the document and shows everything, or the errors next to their fields.
-   * @param {unknown} [shown]  the document's expansion, when the caller has it already
+   * A document the form cannot show: its errors above the JSON editor, which holds it as written.
+   * @param {EngineError[]} problem @param {string} written
+   */
+  function showProblem(problem, written) {
+    const box = $('link-problem');
+    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = written;
+    box.hidden = false;
+    $('scenario-fields').hidden = true;
+    replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
+      'Fix it in the JSON below, or start from the default preset.'),
+    h('ul', {}, ...problem.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, said(e)))));
+    editor.open = true;
+    good = null;
+    setStale([], parts.has('json') ? [] : problem);
+    status.hidden = false;
+    status.textContent = 'The scenario is not valid yet: see the scenario form.';
+    marker.dataset.updates = String(++updates);
+    onErrors?.(problem);
+  }
+
+  /**
+   * Shows what the engine made of the document: the form, and everything solved, or the errors next to
+   * their fields.
+   * @param {import('epochcalc').Update} reply  with `expanded` set
    * @param {boolean} [typing]  an edit in progress: hold its errors back for a pause
    */
-  function update(shown, typing = false) {
+  function show(reply, typing = false) {
     clearTimeout(heldTimer);
     held = null;
     // A counter that tells scripts (and the browser tests) that a recompute happened.
     marker.dataset.updates = String(++updates);
-    if (shown) {
-      expanded = shown;
-    } else {
-      const next = tryExpand(doc);
-      if (next.problem) return load(doc);
-      expanded = next.shown;
-    }
+    expanded = reply.expanded ?? {};
     form.render(expanded, doc);
     /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = JSON.stringify(doc, null, 2);
-    let evaluation;
-    try {
-      evaluation = calc.evaluate(doc);
-    } catch (err) {
+    const { result, sweep } = reply;
+    if (!result || !sweep) {
       form.showReadings(null);
-      const errors = errorsOf(err);
+      const errors = reply.errors;
       onErrors?.(errors);
       // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit.
       if (typing && good) {
@@ -181,7 +182,6 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       }
       return showInvalid(errors);
     }
-    const { result, sweep } = evaluation;
     clearErrors(root);
     good = { doc, result };
     setStale(null);

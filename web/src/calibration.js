@@ -181,6 +181,7 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
     } finally {
       fitButton.removeAttribute('aria-busy');
     }
+    if (!fit) return;
     showProblems([]);
     applyButton.disabled = false;
     plot(fit.measurements);

@@ -3,10 +3,10 @@
 import createCalculator from 'epochcalc';
 import { embeddedWasm } from './wasm-source.js';
 
-/** @type {Promise<any>|null} */
+/** @type {Promise<import('epochcalc').Calculator>|null} */
 let loading = null;
 
-/** The shared engine. @returns {Promise<any>} */
+/** The shared engine. @returns {Promise<import('epochcalc').Calculator>} */
 export function engine() {
   loading ??= createCalculator(embeddedWasm());
   return loading;

@@ -142,7 +142,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   for (const slot of form.querySelectorAll('[data-device]')) buildDevice(/** @type {HTMLElement} */ (slot));
   root.querySelector('label[for="examples"]')?.append(' ', h('span', { class: 'badge', id: 'dataset-custom', hidden: true }, 'custom'));
 
-  /** A registry picker (device or dataset) with a "custom" choice. */
+  /** A registry picker (device or dataset) with a "custom" choice. @param {{label: string, options: string[][]}[]|null} [groups] */
   function buildPicker(slot, f, options, customLabel, groups = null) {
     const id = idFor(f.path);
     const select = h('select', { id, 'data-path': f.path, 'aria-describedby': `${id}-hint` });

@@ -1,17 +1,12 @@
-// The engine's outward face: typed calls for C++ (the CLI) and JSON text for the wasm module.
-// No function here throws; every failure comes back as errors (an epochcalc/error@1 document in text).
+// The engine's outward face in plain types: JSON text in, JSON text (or the module's reply bytes) out.
+// No function here throws; every failure comes back as errors (an epochcalc/error@1 document).
+// C++ callers that hold nlohmann documents (the CLI, the tests) use epochcalc/api_json.hpp.
 #pragma once
 
-#include <optional>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-
-#include "epochcalc/model.hpp"
-#include "epochcalc/scenario_json.hpp"
-#include "epochcalc/sweep.hpp"
 
 namespace epochcalc {
 
@@ -21,46 +16,12 @@ inline constexpr std::string_view sweep_schema = "epochcalc/sweep@2";
 
 std::string_view version();
 
-// A scenario document checked and solved. `errors` is empty exactly when `result` is set; a result
-// holding NaN or infinity is refused with E_INTERNAL, so every caller sees finite numbers only.
-struct Solved {
-  std::optional<Scenario> scenario;
-  std::optional<Result> result;
-  Errors errors;
-  std::vector<Warning> warnings;
-};
-Solved solve_checked(const nlohmann::ordered_json& input);
-
-// The result and its batch-size sweep from one validation and one win-range search: what the page
-// calls on every edit. `batch_sizes` null (or absent) means the default grid; otherwise an array of
-// 1 to max_sweep_points whole numbers in [1, N], reported at /batch_sizes/i when not.
+// Batch sizes a sweep accepts at most, and how deep a document may nest.
 inline constexpr std::size_t max_sweep_points = 100'000;
-struct Evaluation {
-  Solved solved;
-  SweepSeries sweep;
-};
-Evaluation evaluate(const nlohmann::ordered_json& input, const std::vector<double>* batch_sizes);
-
-// evaluate() as text for the module: {"schema": "epochcalc/evaluation@1", "result": {...}, "sweep":
-// {schema, accelerator_wins, crossover_batch_size, points}} or an error document; the series are moved into `series`, for the caller to hand
-// over as typed arrays (cleared on error).
-std::string evaluate_json(std::string_view input, const std::vector<double>* batch_sizes, SweepSeries& series);
-
-// The result contract for a solved scenario.
-nlohmann::ordered_json result_to_json(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
-nlohmann::ordered_json errors_to_json(const Errors& errors);
-
-// JSON text parsed without exceptions and at most max_json_depth levels deep; on failure nullopt and
-// an E_JSON error naming `what` ("the scenario") and the position.
 inline constexpr std::size_t max_json_depth = 64;
-std::optional<nlohmann::ordered_json> parse_json_text(std::string_view text, const std::string& what, Errors& errors);
 
 // Scenario document in, result or error document out.
-nlohmann::ordered_json solve_document(const nlohmann::ordered_json& input);
 std::string solve_json(std::string_view input);
-// The sweep with its series as JSON arrays: {"schema": "epochcalc/sweep@2", "accelerator_wins",
-// "crossover_batch_size", "points", "batch_size": [...], "host": {"epoch_time_s": [...], ...}, ...}.
-nlohmann::ordered_json sweep_document(const nlohmann::ordered_json& input, const nlohmann::ordered_json& batch_sizes);
 
 // Preset merged and every registry reference resolved into a full object (see scenario_json.hpp),
 // or the errors that stop it: {"schema": "epochcalc/expanded@1", "scenario": {...}} or an error document.
@@ -74,8 +35,31 @@ std::string set_field_json(std::string_view document, std::string_view path, std
 // "residual_s", "uncalibrated_s"), "scenario" (the input's scenario with the fitted values set)} or an
 // error document (scenario errors keep their paths under /scenario).
 inline constexpr std::string_view calibration_schema = "epochcalc/calibration@1";
-nlohmann::ordered_json calibrate_document(const nlohmann::ordered_json& input);
 std::string calibrate_json(std::string_view input);
+
+// The module's replies (wasm/epochcalc.js decodes them): the documents above, written as a tape of
+// tokens, numbers and text that the module turns into objects without parsing text
+// (engine/src/reply_tape.hpp describes the bytes). Each returns an error document on failure.
+// The words the tapes refer to by index, as a JSON array of strings: read once by the module.
+std::string reply_words_json();
+// The result (solve_json's document).
+std::string solve_reply(std::string_view input);
+// {"schema": "epochcalc/evaluation@1", "result": {...}, "sweep": {schema, accelerator_wins,
+// crossover_batch_size, points, batch_size, host: {epoch_time_s, work_time_s, overhead_time_s},
+// accelerator: {...}}}, every series a Float64Array.
+std::string evaluate_reply(std::string_view input, const std::vector<double>* batch_sizes);
+// One edit of the page: the document with the edit applied (set_field), its expansion for the form,
+// its result and default sweep, in one call: {"schema": "epochcalc/update@1", "scenario", "expanded",
+// "result", "sweep", "errors"}. "expanded" is null when the document cannot be expanded (not JSON, not
+// an object, an unknown preset or id), "result" and "sweep" are null when it does not solve; "errors"
+// says why ([] when it solved). An edit that cannot be made (a malformed path; the document not
+// JSON) returns an error document instead: the document stays as it was. The module's expand() and
+// set() are this call too (expand_json's and set_field_json's documents are its parts).
+struct FieldEdit {
+  std::string_view path;
+  std::string_view text;
+};
+std::string update_reply(std::string_view document, const FieldEdit* edit);
 
 // Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]}, {"profiles": [...]} as shipped.
 std::string hardware_json();
