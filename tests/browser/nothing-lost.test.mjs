@@ -3,7 +3,7 @@
 // reload restores the last valid state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, fill, value, near } from './helpers.mjs';
+import { setUp, openPage, fill, value, near, saved } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -24,6 +24,7 @@ test('a reload restores the last valid scenario; a bare address opens it too', a
   // The same browser, an address without a scenario: the last one comes back, and goes into the link.
   await page.goto(env.url);
   await page.waitForSelector('html[data-ready]');
+  await saved(page);
   assert.equal(await page.inputValue('#batch_size'), '64');
   assert.match(decodeURIComponent(page.url()), /"batch_size":\s*64/);
   assert.deepEqual(page.problems, []);
@@ -106,6 +107,7 @@ test('an engine that fails to load says so and leaves the link and the storage a
   const page = await context.newPage();
   await page.goto(env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '9 us' }));
   await page.waitForSelector('html[data-ready]');
+  await saved(page);
   const good = await page.evaluate(() => localStorage.getItem('epochcalc.scenario'));
   await page.route('**/epochcalc_core.wasm', (route) => route.abort());
   const address = env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '11 us' });
