@@ -114,14 +114,17 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     const { problem, shown } = tryExpand(text === undefined ? next : undefined, text);
     const box = $('link-problem');
     const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
-    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = text ?? JSON.stringify(next, null, 2);
+    // A document beyond what the engine reads at all (E_RANGE at the document: its size) stays out of
+    // the editor: laying out megabytes of text took seconds, and there is nothing in it to fix.
+    const unread = problem?.some((e) => e.code === 'E_RANGE' && e.path === '') ?? false;
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = unread ? '' : text ?? JSON.stringify(next, null, 2);
     box.hidden = !problem;
     $('scenario-fields').hidden = Boolean(problem);
     if (problem) {
       replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
         'Fix it in the JSON below, or start from the default preset.'),
       h('ul', {}, ...problem.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, said(e)))));
-      editor.open = true;
+      editor.open = !unread;
       good = null;
       setStale([], parts.has('json') ? [] : problem);
       status.hidden = false;

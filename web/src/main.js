@@ -6,14 +6,17 @@ import { readLink, writeLink } from './link.js';
 import { mountCalculator } from './calculator.js';
 import { engine } from './engine.js';
 import { readSaved, writeSaved } from './saved.js';
+import { prepareFormats } from './format.js';
 
 const $ = byId(document);
 
 async function start() {
   const status = $('status');
   let calc;
+  const loading = engine();
+  prepareFormats();
   try {
-    calc = await engine();
+    calc = await loading;
   } catch (err) {
     status.textContent = location.protocol === 'file:'
       ? 'The calculator cannot load from a file: serve this folder over http (node scripts/serve.mjs) or open epochcalc-offline.html.'
