@@ -73,8 +73,9 @@ async function start() {
 
   addFitPanel(calculator, calc);
   loadLink();
-  // data-ready: everything is drawn (the chart one frame after the first numbers), or there is
-  // nothing to draw because the scenario cannot be shown yet.
+  // data-ready: the first screen is drawn (the numbers; the sweep chart draws when it first comes
+  // into view and then marks #sweep-chart[data-drawn]), or there is nothing to draw because the
+  // scenario cannot be shown yet.
   if (!calculator.result) document.documentElement.dataset.ready = 'true';
 }
 
