@@ -23,6 +23,12 @@ const benchDir = path.join(root, 'bench');
 const jobs = String(Math.max(1, os.cpus().length));
 const DEFAULT_SCENARIO = { preset: 'mnist-cpu-vs-h100' };
 
+/** The page's budgets (issue 17): room under the first 150 KB for features loaded on demand. */
+const FIRST_VISIT_KB = 135;
+const FIRST_RESULT_MS = 200;
+const EDIT_MEDIAN_MS = 16;
+const EDIT_WORST_MS = 33;
+
 const problems = []; // things that did not work, for the report
 
 // ---------------------------------------------------------------------------------------------------
@@ -299,10 +305,18 @@ const MIME = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json',
 };
 
+/** A host page for the element's first visit: one full <epoch-overhead-calculator> and its module. */
+const ELEMENT_HOST = '/__bench-element.html';
+const ELEMENT_HOST_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>element</title>' +
+  '<script type="module" src="epochcalc-element.js"></script></head><body>' +
+  '<epoch-overhead-calculator id="calc" preset="mnist-cpu-vs-h100"></epoch-overhead-calculator></body></html>';
+
 /** A tiny static server for dist/ on 127.0.0.1 (a free port). */
 function serveDist(dir) {
   const base = path.resolve(dir);
   const server = createServer((req, res) => {
+    // The element's host page: nothing of its own but the element, so every other request is the element's.
+    if (req.url === ELEMENT_HOST) return res.writeHead(200, { 'content-type': 'text/html' }).end(ELEMENT_HOST_HTML);
     let file;
     try {
       file = path.resolve(base, `.${decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)}`);
@@ -419,6 +433,51 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
 };
 
+/**
+ * What counts as a first visit: every file the page requests from navigation until the network has
+ * been idle for 500 ms (playwright's networkidle), with no scrolling and no input, at 1280 × 900. That
+ * takes in what the first screen draws after the first result (the chart, the service worker's
+ * registration); it leaves out what loads only on a user's action or scroll, and the service worker's
+ * own precache downloads (not requests of the page).
+ * @param {import('playwright-core').Page} page @param {import('playwright-core').Request[]} requests
+ */
+async function filesRequested(page, requests, skip = new Set()) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const files = [];
+  for (const request of requests) {
+    const url = new URL(request.url());
+    if (skip.has(url.pathname)) continue;
+    const response = await request.response().catch(() => null);
+    let body = null;
+    try {
+      body = response ? await response.body() : null;
+    } catch {}
+    const status = response ? response.status() : 'failed';
+    files.push({
+      path: url.pathname,
+      status,
+      bytes: body ? body.length : null,
+      gzip9_bytes: body && status === 200 ? gzipSync(body, { level: 9 }).length : 0,
+    });
+  }
+  return { files, gzip9_total_bytes: files.reduce((sum, f) => sum + (f.gzip9_bytes ?? 0), 0) };
+}
+
+/** The element's first visit: every file a page holding one full calculator requests, but the page. */
+async function elementVisit(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const requests = [];
+    page.on('request', (request) => { if (new URL(request.url()).protocol.startsWith('http')) requests.push(request); });
+    await page.goto(new URL(ELEMENT_HOST.slice(1), base).href, { waitUntil: 'load' });
+    await page.waitForSelector('epoch-overhead-calculator[data-ready]', { timeout: 30000 });
+    return await filesRequested(page, requests, new Set([ELEMENT_HOST]));
+  } finally {
+    await context.close();
+  }
+}
+
 async function pageBench() {
   if (!ensureDist()) return null;
   let chromium;
@@ -465,29 +524,18 @@ async function pageBench() {
       });
       out.loads.push(timing);
       if (load === 0) {
-        await page.waitForLoadState('networkidle').catch(() => {});
-        const files = [];
-        for (const request of requests) {
-          const response = await request.response().catch(() => null);
-          let body = null;
-          try {
-            body = response ? await response.body() : null;
-          } catch {}
-          const status = response ? response.status() : 'failed';
-          files.push({
-            path: new URL(request.url()).pathname,
-            status,
-            bytes: body ? body.length : null,
-            gzip9_bytes: body && status === 200 ? gzipSync(body, { level: 9 }).length : 0,
-          });
-        }
-        out.first_visit = { files, gzip9_total_bytes: files.reduce((sum, f) => sum + (f.gzip9_bytes ?? 0), 0) };
+        out.first_visit = await filesRequested(page, requests);
+        // Edits are timed with the chart on screen, so that each one redraws it: the chart loads when
+        // it first comes into view (below the fold at 1280 × 900), and a first visit does not draw it.
+        await page.evaluate(() => document.getElementById('sweep-chart')?.scrollIntoView({ block: 'end' }));
+        await page.waitForSelector('#sweep-chart[data-drawn]', { timeout: 30000 });
         const edits = await page.evaluate(editProbe, 50);
         if (edits.error) problems.push(`page edits: ${edits.error}`);
         out.edits = edits;
       }
       await context.close();
     }
+    out.element_first_visit = await elementVisit(browser, server.url);
     console.log(`bench: page in headless Chromium (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return out;
   } catch (error) {
@@ -650,19 +698,27 @@ function buildFigures(m) {
       id: 'page_first_visit', figure: 'page: first-visit bytes (gzip -9 of each file requested)',
       value: total == null ? null : total / 1024, unit: 'KB gzip',
       measured: total == null ? 'unavailable' : `${fmt(total / 1024, 1)} KB (${p.first_visit.files.filter((f) => f.status === 200).length} files)`,
-      budget: '≤ 150 KB gzip total', pint_ratio: null, verdict: total == null ? 'n/a' : total <= 150 * 1024 ? 'pass' : 'miss',
+      budget: `≤ ${FIRST_VISIT_KB} KB gzip total`, pint_ratio: null, verdict: total == null ? 'n/a' : total <= FIRST_VISIT_KB * 1024 ? 'pass' : 'miss',
+    });
+    const el = p?.element_first_visit;
+    const elTotal = el?.gzip9_total_bytes ?? null;
+    add({
+      id: 'element_first_visit', figure: 'element: first-visit bytes of one full <epoch-overhead-calculator> (gzip -9 of each file requested)',
+      value: elTotal == null ? null : elTotal / 1024, unit: 'KB gzip',
+      measured: elTotal == null ? 'unavailable' : `${fmt(elTotal / 1024, 1)} KB (${el.files.filter((f) => f.status === 200).length} files: ${el.files.map((f) => f.path.split('/').pop()).join(', ')})`,
+      budget: `≤ ${FIRST_VISIT_KB} KB gzip total`, pint_ratio: null, verdict: elTotal == null ? 'n/a' : elTotal <= FIRST_VISIT_KB * 1024 ? 'pass' : 'miss',
     });
     if (fv.verdict === 'miss') {
       const big = [...p.first_visit.files].sort((a, b) => b.gzip9_bytes - a.gzip9_bytes)[0];
       const opt = m.build_flags.page_module.epochcalc_wasm_opt;
-      notes.push(`**first visit** missed: ${fmt(total / 1024, 1)} KB gzip, ${fmt(total / 1024 - 150, 1)} KB over; the largest file is ${big.path} at ${fmt(big.gzip9_bytes / 1024, 1)} KB${opt && big.path.endsWith('.wasm') ? ` (build/wasm is configured with EPOCHCALC_WASM_OPT=${opt})` : ''}. What could be cut, and what a size-optimised build would cost in speed, was not measured here.`);
+      notes.push(`**first visit** missed: ${fmt(total / 1024, 1)} KB gzip, ${fmt(total / 1024 - FIRST_VISIT_KB, 1)} KB over; the largest file is ${big.path} at ${fmt(big.gzip9_bytes / 1024, 1)} KB${opt && big.path.endsWith('.wasm') ? ` (build/wasm is configured with EPOCHCALC_WASM_OPT=${opt})` : ''}. What could be cut, and what a size-optimised build would cost in speed, was not measured here.`);
     }
     const firsts = p?.loads?.map((l) => l.first_result_ms).filter((x) => x != null) ?? [];
     const first = firsts.length ? median(firsts) : null;
     const fr = add({
       id: 'page_first_result', figure: `page: navigation to first result on screen (median of ${firsts.length || 0} cold loads)`,
       value: first, unit: 'ms', measured: first == null ? 'unavailable' : `${fmt(first)} ms (worst ${fmt(Math.max(...firsts))} ms)`,
-      budget: '≤ 300 ms', pint_ratio: null, verdict: first == null ? 'n/a' : first <= 300 ? 'pass' : 'miss',
+      budget: `≤ ${FIRST_RESULT_MS} ms`, pint_ratio: null, verdict: first == null ? 'n/a' : first <= FIRST_RESULT_MS ? 'pass' : 'miss',
     });
     if (fr.verdict === 'miss') {
       const l = p.loads.find((x) => x.first_result_ms === first) ?? p.loads[0];
@@ -676,7 +732,8 @@ function buildFigures(m) {
     const ed = add({
       id: 'page_edit', figure: `page: input event → updated numbers and chart (${ok.length} of ${samples.length || 50} edits of #batch_size)`,
       value: med, unit: 'ms', measured: med == null ? 'unavailable' : `median ${fmt(med, 1)} ms, worst ${fmt(worst, 1)} ms`,
-      budget: 'median ≤ 16 ms', pint_ratio: null, verdict: med == null ? 'n/a' : med <= 16 ? 'pass' : 'miss',
+      budget: `median ≤ ${EDIT_MEDIAN_MS} ms, worst ≤ ${EDIT_WORST_MS} ms`, pint_ratio: null,
+      verdict: med == null ? 'n/a' : med <= EDIT_MEDIAN_MS && worst <= EDIT_WORST_MS ? 'pass' : 'miss',
       worst_ms: worst, dom_median_ms: ok.length ? median(ok.map((s) => s.dom_ms)) : null,
       timeouts: samples.length - ok.length, synchronous: ok.filter((s) => s.synchronous).length,
     });
@@ -747,6 +804,20 @@ function markdown(m, figures, notes) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+// `node bench/run.mjs --page`: step 7 alone, for iterating on the page; prints its figures and notes
+// and writes nothing (the report comes from a full run).
+if (process.argv.includes('--page')) {
+  const mc = machine();
+  const page = await pageBench();
+  mc.load_average_end = os.loadavg().map((x) => Number(x.toFixed(2)));
+  const { figures, notes } = buildFigures({ machine: mc, problems, page, build_flags: buildFlags(), native: null, wasm: null, pint: null, js: null });
+  for (const f of figures.filter((x) => /^(page|element)_/.test(x.id))) console.log(`${f.verdict.padEnd(6)}  ${f.figure}  ${f.measured}  [${f.budget}]`);
+  for (const n of notes.filter((x) => /first visit|first result|edits|page/.test(x))) console.log(`- ${n}`);
+  for (const f of page?.first_visit?.files ?? []) console.log(`  ${f.path.padEnd(28)} ${String(f.gzip9_bytes).padStart(7)} B gzip`);
+  if (problems.length) console.log(problems.join('\n'));
+  process.exit(0);
+}
 
 const measurements = { machine: machine(), problems };
 const nativeCmd = buildNative();

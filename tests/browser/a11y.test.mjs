@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setUp, openPage, enter, repo, artifacts } from './helpers.mjs';
+import { setUp, openPage, enter, repo, artifacts, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -82,6 +82,7 @@ test('every form control has a label', async () => {
 for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
   test(`phone width (375 px, ${colorScheme}): no sideways scrolling, bars and chart fit`, async () => {
     const page = await openPage(env.browser, env.url, { width: 375, height: 800, colorScheme });
+    await showChart(page);
     const { scrollWidth, chartWidth, trackWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       chartWidth: document.querySelector('#sweep-chart canvas')?.getBoundingClientRect().right ?? 0,

@@ -167,7 +167,8 @@ test('the page under the policy: edits, the sweep table, copy and download, the 
   // The sweep table, built when it opens; the chart (uPlot sets its sizes through element.style).
   await page.click('#sweep-table >> xpath=ancestor::details[1]/summary');
   await page.waitForFunction(() => document.querySelectorAll('#sweep-table tbody tr').length > 0);
-  assert.ok(await page.locator('#sweep-chart canvas').count() > 0);
+  await page.locator('#sweep-chart').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#sweep-chart[data-drawn] canvas');
 
   // Copy and download: the clipboard, and a CSV through a blob: URL.
   await page.click('#copy-json');

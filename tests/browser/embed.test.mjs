@@ -113,6 +113,8 @@ test('three elements share one module and one .wasm download; the fallback conte
   assert.equal(count('/epochcalc-element.js'), 1, 'one module request');
   // Each shows its own view: the chart only in c, the table only in b.
   const has = (id, sel) => page.evaluate(([i, s]) => Boolean(document.getElementById(i)?.shadowRoot?.querySelector(s)?.checkVisibility()), [id, sel]);
+  await page.locator('#c').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#c >> #sweep-chart[data-drawn]');
   assert.equal(await has('c', '#sweep-chart canvas'), true);
   assert.equal(await has('a', '#sweep-chart canvas'), false);
   assert.equal(await has('b', '#result-table td'), true);

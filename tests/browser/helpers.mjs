@@ -83,6 +83,7 @@ export async function openPage(browser, url, opts = {}) {
   });
   await page.goto(url + (opts.hash ?? ''));
   await page.waitForSelector('html[data-ready]');
+  await saved(page);
   return Object.assign(page, { problems });
 }
 
@@ -101,11 +102,19 @@ export async function text(page, selector) {
 /** The page's recompute counter. */
 const updates = (page) => page.evaluate(() => Number(document.documentElement.dataset.updates ?? 0));
 
-/** Runs an action and waits until the page has recomputed after it. */
+/**
+ * Waits until the page has written the address and the stored scenario, which it does once an edit
+ * is on screen (html[data-saving] is set while a write waits; an element's host never sets it).
+ * @param {import('playwright-core').Page} page
+ */
+export const saved = (page) => page.waitForFunction(() => !document.documentElement.hasAttribute('data-saving'));
+
+/** Runs an action and waits until the page has recomputed after it, and written its address. */
 export async function afterUpdate(page, action) {
   const before = await updates(page);
   await action();
   await page.waitForFunction((n) => Number(document.documentElement.dataset.updates ?? 0) > n, before);
+  await saved(page);
 }
 
 /** Types into a text field (replacing its text) and waits for the recompute. */
@@ -122,6 +131,16 @@ export const choose = (page, selector, option) => afterUpdate(page, () => page.s
 export function near(actual, expected, rel = 1e-12) {
   const scale = Math.max(Math.abs(expected), Number.MIN_VALUE);
   return Math.abs(actual - expected) / scale <= rel;
+}
+
+/**
+ * The sweep chart loads when it first comes into view (a first visit does not carry uPlot): scrolls
+ * it there and waits until it is drawn. @param {import('playwright-core').Page} page @param {string} [host]  an element's id
+ */
+export async function showChart(page, host) {
+  const chart = host ? `#${host} >> #sweep-chart` : '#sweep-chart';
+  await page.locator(chart).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${chart}[data-drawn]`);
 }
 
 /** The sweep table's text: it is built when its <details> opens, so open it first. */

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, sweepTable, dist } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, sweepTable, dist, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -37,6 +37,7 @@ test('a batch size larger than the dataset: chart, legend and table agree with t
   await fill(page, '#batch_size', '100000');
   const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 100000 } });
   assert.equal(r.network.batched.steps_per_epoch, 1);
+  await showChart(page);
   const legend = await text(page, '#sweep-chart .u-legend');
   assert.match(legend, /Batch size\s*60,000/);
   assert.doesNotMatch(legend, /Batch size\s*1\b/);

@@ -3,7 +3,7 @@
 // reload restores the last valid state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, fill, value, near } from './helpers.mjs';
+import { setUp, openPage, fill, value, near, saved, afterUpdate } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -24,6 +24,7 @@ test('a reload restores the last valid scenario; a bare address opens it too', a
   // The same browser, an address without a scenario: the last one comes back, and goes into the link.
   await page.goto(env.url);
   await page.waitForSelector('html[data-ready]');
+  await saved(page);
   assert.equal(await page.inputValue('#batch_size'), '64');
   assert.match(decodeURIComponent(page.url()), /"batch_size":\s*64/);
   assert.deepEqual(page.problems, []);
@@ -106,6 +107,7 @@ test('an engine that fails to load says so and leaves the link and the storage a
   const page = await context.newPage();
   await page.goto(env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '9 us' }));
   await page.waitForSelector('html[data-ready]');
+  await saved(page);
   const good = await page.evaluate(() => localStorage.getItem('epochcalc.scenario'));
   await page.route('**/epochcalc_core.wasm', (route) => route.abort());
   const address = env.url + link({ preset: 'mnist-cpu-vs-h100', dispatch: '11 us' });
@@ -117,4 +119,37 @@ test('an engine that fails to load says so and leaves the link and the storage a
   assert.equal(page.url(), address);
   assert.equal(await page.evaluate(() => localStorage.getItem('epochcalc.scenario')), good);
   await context.close();
+});
+
+test('a link beyond the size the engine reads is refused before the form or the JSON editor render it', async () => {
+  // Issue 17: a link of megabytes made the page fill the JSON editor (and open it) before anything
+  // said the engine does not read it; laying out that text took seconds. The engine says how long a
+  // document may be (E_RANGE at the document, naming its limit); the page asks it first.
+  const page = await openPage(env.browser, env.url);
+  const limit = await (async () => {
+    try {
+      env.calc.expand(JSON.stringify({ preset: 'mnist-cpu-vs-h100', name: 'x'.repeat(5_000_000) }));
+    } catch (error) {
+      return /** @type {any} */ (error).errors[0];
+    }
+    return null;
+  })();
+  assert.equal(limit?.code, 'E_RANGE', 'the engine refuses a 5 MB document');
+  assert.equal(limit?.path, '');
+  const text = JSON.stringify({ preset: 'mnist-cpu-vs-h100', name: 'x'.repeat(5_000_000) });
+  await afterUpdate(page, () => page.evaluate((t) => { location.hash = `scenario=${encodeURIComponent(t)}`; }, text));
+  await page.waitForSelector('#link-problem:not([hidden])');
+  assert.equal(await page.getAttribute('#link-problem li', 'data-code'), 'E_RANGE');
+  assert.equal(await page.getAttribute('#link-problem li', 'data-path'), '');
+  assert.equal(await page.textContent('#link-problem li'), limit.message, "the engine's own words");
+  const shown = await page.evaluate(() => ({
+    editor: /** @type {HTMLTextAreaElement} */ (document.getElementById('scenario-json')).value.length,
+    open: /** @type {HTMLDetailsElement} */ (document.getElementById('json-editor')).open,
+    name: /** @type {HTMLInputElement} */ (document.getElementById('scenario-name')).value.length,
+  }));
+  assert.ok(shown.editor < 1000, `the JSON editor holds ${shown.editor} characters of a document the engine does not read`);
+  assert.equal(shown.open, false, 'the editor is not opened on text it cannot hold');
+  assert.ok(shown.name < 1000, 'the form shows none of it');
+  assert.equal(decodeURIComponent(new URL(page.url()).hash).length > 5_000_000, true, 'the address keeps the link as written');
+  assert.deepEqual(page.problems, []);
 });

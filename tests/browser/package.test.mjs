@@ -18,6 +18,7 @@ const TIMEOUT = 30_000;
 const SHIPPED = [
   'LICENSE',
   'README.md',
+  'dist/epochcalc-chart.js',
   'dist/epochcalc-element.d.ts',
   'dist/epochcalc-element.js',
   'dist/epochcalc.d.ts',

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, near, artifacts, dist, sweepTable } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, near, artifacts, dist, sweepTable, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -54,7 +54,9 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.equal(await page.locator('.bar-row').count(), 4);
   assert.equal(await page.locator('[data-key="host.batched.launch"]').count(), 0);
   assert.equal(await page.locator('[data-key="accelerator.batched.launch"]').count(), 1);
-  // Sweep: chart drawn, table has the crossover row.
+  // Sweep: chart drawn once it is in view, table has the crossover row.
+  assert.equal(await page.locator('#sweep-chart canvas').count(), 0, 'the chart waits until it is in view');
+  await showChart(page);
   assert.equal(await page.locator('#sweep-chart canvas').count(), 1);
   assert.match(await sweepTable(page), /21 \(accelerator faster from here\)/);
   assert.match(await text(page, '#sweep-desc'), /starts to win at batch size 21/);

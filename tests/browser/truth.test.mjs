@@ -3,7 +3,7 @@
 // silently replaced by the default. Each test reproduces a defect found by trying the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, value, text, fill, choose, near, sweepTable } from './helpers.mjs';
+import { setUp, openPage, value, text, fill, choose, near, sweepTable, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -155,6 +155,7 @@ test('pickers, units and defaults come from the engine schema', async () => {
 test('one engine call per edit: the sweep and the result agree at the configured batch size', async () => {
   const page = await openPage(env.browser, env.url);
   await fill(page, '#batch_size', '100');
+  await showChart(page);
   const legend = await text(page, '#sweep-chart .u-legend');
   const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 100 } });
   assert.match(legend, /Batch size\s*100/);

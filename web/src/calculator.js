@@ -121,8 +121,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     } catch (err) {
       reply = { scenario: null, expanded: null, result: null, sweep: null, errors: errorsOf(err) };
     }
-    const written = text ?? JSON.stringify(next, null, 2);
-    if (!reply.expanded) return showProblem(reply.errors, written);
+    if (!reply.expanded) return showProblem(reply.errors, text ?? JSON.stringify(next, null, 2));
     $('link-problem').hidden = true;
     $('scenario-fields').hidden = false;
     // The engine read the text: its document is the one JSON.parse would give.
@@ -138,13 +137,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   function showProblem(problem, written) {
     const box = $('link-problem');
     const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
-    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = written;
+    // A document beyond what the engine reads at all (E_RANGE at the document: its size) stays out of
+    // the editor: laying out megabytes of text took seconds, and there is nothing in it to fix.
+    const unread = problem.some((e) => e.code === 'E_RANGE' && e.path === '');
+    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = unread ? '' : written;
     box.hidden = false;
     $('scenario-fields').hidden = true;
     replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
       'Fix it in the JSON below, or start from the default preset.'),
     h('ul', {}, ...problem.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, said(e)))));
-    editor.open = true;
+    editor.open = !unread;
     good = null;
     setStale([], parts.has('json') ? [] : problem);
     status.hidden = false;

@@ -298,7 +298,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     $('dataset-custom').hidden = Boolean(dsEntry) && JSON.stringify(ds.training_examples) === JSON.stringify(dsEntry?.training_examples);
     const dsSource = /** @type {HTMLDetailsElement} */ ($('dataset-source'));
     dsSource.hidden = !dsEntry;
-    replace(/** @type {HTMLElement} */ (dsSource.querySelector('p')), ...(dsEntry ? linkify(dsEntry.source) : []));
+    rewrite(/** @type {HTMLElement} */ (dsSource.querySelector('p')), dsEntry?.source ?? '', () => (dsEntry ? linkify(dsEntry.source) : []));
 
     const precision = String(at(shown, '/precision') ?? schema.defaults['/precision']);
     for (const role of roles) decorateDevice(role, precision);
@@ -337,8 +337,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     source.hidden = !text;
     /** @type {HTMLElement} */ (source.querySelector('summary')).textContent =
       entry && changed ? `Datasheet source of the original ${entry.name}` : 'Datasheet source';
-    replace(/** @type {HTMLElement} */ (source.querySelector('p')), ...(text ? linkify(text) : []),
-      ...(entry?.notes ? [h('br'), `Notes: ${entry.notes}`] : []));
+    rewrite(/** @type {HTMLElement} */ (source.querySelector('p')), `${text}\n${entry?.notes ?? ''}`,
+      () => [...(text ? linkify(text) : []), ...(entry?.notes ? [h('br'), `Notes: ${entry.notes}`] : [])]);
     // The chosen precision's peak goes into the main grid; the others stay folded away.
     const active = $(`${key}-peak-${precision}`)?.closest('.field');
     const specsGrid = $(`${key}-specs`);
@@ -348,6 +348,19 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       specsGrid.prepend(active);
       if (fields.some((x, i) => others.children[i] !== x)) others.append(.../** @type {Element[]} */ (fields));
     }
+  }
+
+  /** The text each rewritten element was last built from. @type {WeakMap<Element, string>} */
+  const builtFrom = new WeakMap();
+  /**
+   * Rebuilds an element's children only when the text they come from changed: sources and notes are
+   * the same on almost every edit, and rebuilding them was DOM work on every keystroke.
+   * @param {HTMLElement} el @param {string} key @param {() => any[]} children
+   */
+  function rewrite(el, key, children) {
+    if (builtFrom.get(el) === key) return;
+    builtFrom.set(el, key);
+    replace(el, ...children());
   }
 
   /** Each precision a chosen device lists no peak for says so in the picker, before it is chosen. */

@@ -102,3 +102,13 @@ export function shortName(name, max = 60) {
   const chars = [...name];
   return chars.length <= max ? name : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
+
+/**
+ * Creates the number formats the first answer uses, while the engine is still loading: the first
+ * Intl.NumberFormat of a page loads the locale's data, which would otherwise delay the first result.
+ */
+export function prepareFormats() {
+  for (const digits of [3, 4, 5]) num(1, { digits });
+  int(1);
+  num(1, { fixed: 3 });
+}

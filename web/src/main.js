@@ -6,14 +6,17 @@ import { readLink, writeLink } from './link.js';
 import { mountCalculator } from './calculator.js';
 import { engine } from './engine.js';
 import { readSaved, writeSaved } from './saved.js';
+import { prepareFormats } from './format.js';
 
 const $ = byId(document);
 
 async function start() {
   const status = $('status');
   let calc;
+  const loading = engine();
+  prepareFormats();
   try {
-    calc = await engine();
+    calc = await loading;
   } catch (err) {
     status.textContent = location.protocol === 'file:'
       ? 'The calculator cannot load from a file: serve this folder over http (node scripts/serve.mjs) or open epochcalc-offline.html.'
@@ -24,6 +27,7 @@ async function start() {
   $('version').textContent = calc.version;
   const schema = calc.schema();
   let writtenHash = location.hash;
+  const keep = keepLater();
 
   const calculator = mountCalculator({
     root: document,
@@ -32,7 +36,7 @@ async function start() {
     // Every edit is recorded in the address, so a reload or a copied link restores it.
     onEdit: (doc) => {
       writtenHash = writeLink(doc);
-      history.replaceState(null, '', writtenHash);
+      keep.link(writtenHash);
     },
     linkFor: (doc) => {
       const url = new URL(location.href);
@@ -42,11 +46,12 @@ async function start() {
     // The last scenario that solved is kept: an address without a scenario opens it, and a link the
     // engine refuses offers it back.
     onResult: () => {
-      writeSaved('scenario', calculator.doc);
+      keep.save(calculator.doc);
       restore();
     },
   });
-  const restore = addRestore(calculator);
+  const restore = addRestore(calculator, keep.flush);
+  keep.after(() => restore());
 
   /** Shows what the address holds; an empty one means the default preset. */
   function loadLink() {
@@ -61,14 +66,60 @@ async function start() {
 
   // A pasted or edited link restores its scenario.
   addEventListener('hashchange', () => {
-    if (location.hash !== writtenHash) loadLink();
+    if (location.hash === writtenHash) return;
+    keep.link(null); // the address the user went to wins over an edit's waiting write
+    loadLink();
   });
 
   addFitPanel(calculator, calc);
   loadLink();
-  // data-ready: everything is drawn (the chart one frame after the first numbers), or there is
-  // nothing to draw because the scenario cannot be shown yet.
+  // data-ready: the first screen is drawn (the numbers; the sweep chart draws when it first comes
+  // into view and then marks #sweep-chart[data-drawn]), or there is nothing to draw because the
+  // scenario cannot be shown yet.
   if (!calculator.result) document.documentElement.dataset.ready = 'true';
+}
+
+/**
+ * The address and the stored scenario, written once the edit is on screen: history.replaceState took
+ * 6 to 9 ms per edit in Chromium (npm run bench), most of an edit's budget. Only the last of several
+ * quick edits is written; everything waiting is written at once when the page is hidden or left, so
+ * a reload or a copied address never misses an edit. html[data-saving] is set while a write waits.
+ */
+function keepLater() {
+  const root = document.documentElement;
+  /** @type {string|null} */
+  let hash = null;
+  let doc = /** @type {unknown} */ (undefined);
+  let scheduled = false;
+  /** @type {(() => void)[]} */
+  const listeners = [];
+  function flush() {
+    scheduled = false;
+    if (hash !== null) history.replaceState(null, '', hash);
+    if (doc !== undefined) writeSaved('scenario', doc);
+    const saved = doc !== undefined;
+    hash = null;
+    doc = undefined;
+    delete root.dataset.saving;
+    if (saved) for (const f of listeners) f();
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    root.dataset.saving = 'true';
+    requestIdleCallback(() => { if (scheduled) flush(); }, { timeout: 200 });
+  }
+  addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
+  return {
+    /** @param {string|null} next  null: forget a waiting write */
+    link: (next) => { hash = next; if (next !== null) schedule(); },
+    /** @param {unknown} next */
+    save: (next) => { doc = next; schedule(); },
+    flush,
+    /** Runs `f` after each write of the stored scenario. @param {() => void} f */
+    after: (f) => { listeners.push(f); },
+  };
 }
 
 /**
@@ -77,11 +128,12 @@ async function start() {
  * @param {ReturnType<typeof mountCalculator>} calculator
  * @returns {() => void}  shows or hides the offer for the state now on screen
  */
-function addRestore(calculator) {
+function addRestore(calculator, flush) {
   const box = $('link-problem');
   const offer = h('p', { id: 'restore', class: 'hint', hidden: true },
     'Your last working scenario is kept. ',
     h('button', { type: 'button', id: 'restore-last', class: 'link', onclick: () => {
+      flush();
       const last = readSaved('scenario');
       if (last !== undefined) calculator.load(last, { edited: true });
     } }, 'Open it instead'));
