@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 
@@ -67,8 +69,7 @@ void expect_finite(const json& value, std::string_view reply) {
 }
 
 bool known_code(std::string_view c) {
-  for (const char* known : {code::json, code::type, code::missing, code::range, code::unit, code::unknown_field,
-                            code::unknown_id, code::precision, code::value, code::args, code::too_few, code::internal})
+  for (const char* known : code::all)
     if (c == known) return true;
   return false;
 }
@@ -126,5 +127,115 @@ json check_reply(std::string_view reply, std::initializer_list<std::string_view>
 }
 
 bool is_error(const json& document) { return document.at("schema") == error_schema; }
+
+namespace {
+
+// One pass over a tape: the areas the header names, read in order.
+class TapeReader {
+ public:
+  TapeReader(std::string_view bytes, std::string_view call) : bytes_(bytes), context_(std::string(call) + ": ") {
+    expect(bytes.size() >= 16 && bytes.size() % 8 == 0, context_ + "tape shorter than its header or not padded to 8 bytes");
+    std::uint32_t header[4];
+    std::memcpy(header, bytes.data(), sizeof header);
+    const std::size_t size = 16 + std::size_t{header[0]} * 8 + std::size_t{header[1]} * 4 + header[2];
+    expect((size + 7) / 8 * 8 == bytes.size(), context_ + "tape header sizes disagree with its length");
+    expect(header[3] <= 1, context_ + "tape ASCII flag is neither 0 nor 1");
+    numbers_ = bytes.substr(16, std::size_t{header[0]} * 8);
+    tokens_ = bytes.substr(16 + numbers_.size(), std::size_t{header[1]} * 4);
+    text_ = bytes.substr(16 + numbers_.size() + tokens_.size(), header[2]);
+    expect(header[3] == 0 || std::all_of(text_.begin(), text_.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }),
+           context_ + "tape says ASCII but its text is not");
+    static const json words = json::parse(reply_words_json());
+    words_ = &words;
+  }
+
+  json document() {
+    json value = read(next_token(), 0);
+    expect(token_ * 4 == tokens_.size(), context_ + "tokens left after the document");
+    expect(number_ * 8 == numbers_.size(), context_ + "numbers left after the document");
+    expect(text_at_ == text_.size(), context_ + "text left after the document");
+    return value;
+  }
+
+ private:
+  std::string_view bytes_, numbers_, tokens_, text_;
+  std::string context_;
+  const json* words_ = nullptr;
+  std::size_t token_ = 0, number_ = 0, text_at_ = 0;
+
+  std::uint32_t next_token() {
+    expect(token_ * 4 < tokens_.size(), context_ + "tape ends inside the document");
+    std::uint32_t t;
+    std::memcpy(&t, tokens_.data() + 4 * token_++, 4);
+    return t;
+  }
+  double next_number() {
+    expect(number_ * 8 < numbers_.size(), context_ + "tape runs out of numbers");
+    double x;
+    std::memcpy(&x, numbers_.data() + 8 * number_++, 8);
+    expect(std::isfinite(x), context_ + "NaN or infinity on the tape");
+    return x;
+  }
+  std::string word(std::uint32_t index) {
+    expect(index < words_->size(), context_ + "tape word out of the list");
+    return (*words_)[index].get<std::string>();
+  }
+  // Text whose length the tape gives in UTF-16 units, as JavaScript counts it.
+  std::string text(std::uint32_t units) {
+    const std::size_t start = text_at_;
+    while (units > 0) {
+      expect(text_at_ < text_.size(), context_ + "tape text runs past its area");
+      const auto lead = static_cast<unsigned char>(text_[text_at_]);
+      const std::size_t bytes = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+      const std::uint32_t used = bytes == 4 ? 2 : 1;
+      expect(units >= used, context_ + "tape text length splits a character");
+      units -= used;
+      text_at_ += bytes;
+    }
+    expect(text_at_ <= text_.size(), context_ + "tape text runs past its area");
+    return std::string(text_.substr(start, text_at_ - start));
+  }
+
+  json read(std::uint32_t token, int depth) {
+    expect(depth <= 200, context_ + "tape nests too deep");
+    const std::uint32_t argument = token >> 4;
+    switch (token & 15) {
+      case 0: {
+        json object = json::object();
+        for (std::uint32_t k = next_token(); (k & 15) != 2; k = next_token()) {
+          expect((k & 15) == 3 || (k & 15) == 4, context_ + "tape object key is not a key token");
+          const std::string key = (k & 15) == 3 ? word(k >> 4) : text(k >> 4);
+          expect(!object.contains(key), context_ + "tape object has a key twice: " + key);
+          object[key] = read(next_token(), depth + 1);
+        }
+        return object;
+      }
+      case 1: {
+        json array = json::array();
+        for (std::uint32_t k = next_token(); (k & 15) != 2; k = next_token()) array.push_back(read(k, depth + 1));
+        return array;
+      }
+      case 5: return next_number();
+      case 6: return nullptr;
+      case 7: return true;
+      case 8: return false;
+      case 9: return word(argument);
+      case 10: return text(argument);
+      case 11: {
+        json array = json::array();
+        for (std::uint32_t i = 0; i < argument; ++i) array.push_back(next_number());
+        return array;
+      }
+      default: fail(context_ + "unknown tape token " + std::to_string(token & 15));
+    }
+  }
+};
+
+}  // namespace
+
+json check_tape(std::string_view reply, std::initializer_list<std::string_view> schemas, std::string_view call) {
+  const json document = TapeReader(reply, call).document();
+  return check_reply(text_of(document), schemas, call);
+}
 
 }  // namespace epochcalc::fuzz

@@ -38,4 +38,10 @@ void expect_errors(const Errors& errors, std::string_view context);
 json check_reply(std::string_view reply, std::initializer_list<std::string_view> schemas, std::string_view call);
 bool is_error(const json& document);
 
+// The module's reply (a tape, api.hpp) read back into the document it stands for, as
+// wasm/epochcalc.js reads it (a series becomes an array), then checked as check_reply checks text.
+// A tape that does not decode (sizes that disagree, an unknown token, a word out of the list, text or
+// numbers running past their area, unbalanced brackets, bytes after the document) aborts.
+json check_tape(std::string_view reply, std::initializer_list<std::string_view> schemas, std::string_view call);
+
 }  // namespace epochcalc::fuzz

@@ -290,7 +290,7 @@ export interface Calibration {
 }
 
 export interface EngineError {
-  /** Stable code: E_JSON, E_TYPE, E_MISSING, E_RANGE, E_UNIT, E_UNKNOWN_FIELD, E_UNKNOWN_ID, E_PRECISION, E_VALUE, E_TOO_FEW (calibration), E_INTERNAL. */
+  /** Stable code: E_JSON, E_TYPE, E_MISSING, E_RANGE, E_UNIT, E_UNKNOWN_FIELD, E_DUPLICATE_KEY, E_UNKNOWN_ID, E_PRECISION, E_VALUE, E_TOO_FEW (calibration), E_INTERNAL. */
   code: string;
   /** JSON pointer into the scenario, e.g. "/network/batch_size"; "" for the whole document. */
   path: string;

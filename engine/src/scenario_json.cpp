@@ -345,7 +345,7 @@ json expand_scenario(const json& input, Errors& errors) {
   doc = fill_from_profile(std::move(doc), errors);
   if (!errors.empty()) return doc;
   if (!doc.is_object()) {
-    errors.push_back({code::type, "", "expected the scenario as an object, got " + json_type_name(doc)});
+    errors.push_back(message::not_an_object("", doc));
     return doc;
   }
   for (const char* role : {"host", "accelerator"})

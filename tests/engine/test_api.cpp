@@ -22,12 +22,13 @@ std::vector<std::string> keys_of(const json& object) {
 
 // A file of the source tree, read at test time (the wasm build reads the real file system too): data
 // the engine did not read, so a test can compare what the engine says with it.
-json source_file(const std::string& relative) {
+std::string source_text(const std::string& relative) {
   const std::filesystem::path root = std::filesystem::path(EPOCHCALC_GOLDEN_DIR) / ".." / "..";
   std::ifstream file(root / relative, std::ios::binary);
   REQUIRE_MESSAGE(file.good(), relative);
-  return json::parse(std::string{std::istreambuf_iterator<char>(file), {}});
+  return std::string{std::istreambuf_iterator<char>(file), {}};
 }
+json source_file(const std::string& relative) { return json::parse(source_text(relative)); }
 
 template <typename Entry>
 std::vector<std::string> ids_of(const std::vector<Entry>& entries) {
@@ -308,4 +309,29 @@ TEST_CASE("the engine's version is the package's, a semantic version") {
   const std::string package = source_file("package.json").at("version").get<std::string>();
   CHECK(std::string(version()) == package);
   CHECK(is_release_number(std::string(version())));
+}
+
+// Regression: E_DUPLICATE_KEY was added to the engine but not to the fuzz checks' list of codes or to
+// the module's typings. Every code is one row of code::all; the README and the typings name each one
+// the user can meet (E_ARGS only from the command line, so not in the module's typings).
+TEST_CASE("every error code is documented in the README and the module's typings") {
+  const std::string readme = source_text("README.md");
+  const std::string typings = source_text("wasm/epochcalc.d.ts");
+  for (const char* c : code::all) {
+    CHECK_MESSAGE(readme.find(std::string("`") + c + "`") != std::string::npos, std::string(c));
+    if (std::string_view(c) != code::args) CHECK_MESSAGE(typings.find(c) != std::string::npos, std::string(c));
+  }
+}
+
+// Regression (found by the fuzzer): a document that is not an object was "expected an object, got a
+// string" from solve_json and "expected the scenario as an object, got a string" from expand_json (the
+// page's path): one error, one message, whichever call meets it.
+TEST_CASE("a document that is not an object gets the same error from expand and solve") {
+  for (const char* text : {"null", "42", "true", "\"{\"", "[1]"}) {
+    CAPTURE(text);
+    const json solved = json::parse(solve_json(text));
+    const json expanded = json::parse(expand_json(text));
+    REQUIRE(solved["schema"] == "epochcalc/error@1");
+    CHECK(expanded["errors"] == solved["errors"]);
+  }
 }

@@ -168,11 +168,11 @@ TEST_CASE("the profile listing names every profile with its values") {
 TEST_CASE("the calibration report says what was fitted, held and not determined") {
   // Host times from the model with dispatch 7 us and a host efficiency of 35 %: launch and the
   // accelerator's efficiency cannot be fitted from them; "fit" holds the launch.
-  json truth = {{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "7 us"}, {"assumptions", {{"host_efficiency", 0.35}}}};
+  json written = {{"preset", "mnist-cpu-vs-h100"}, {"dispatch", "7 us"}, {"assumptions", {{"host_efficiency", 0.35}}}};
   json measurements = json::array();
   for (std::int64_t b : {8, 512}) {
-    truth["network"] = {{"batch_size", b}};
-    const json r = solve_document(truth);
+    written["network"] = {{"batch_size", b}};
+    const json r = solve_document(written);
     measurements.push_back({{"device", "host"}, {"batch_size", b}, {"epoch_time_s", r["host"]["batched"]["epoch_time_s"]}});
   }
   const json input = {{"scenario", {{"preset", "mnist-cpu-vs-h100"}}},

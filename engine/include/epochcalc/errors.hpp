@@ -21,6 +21,10 @@ inline constexpr const char* value = "E_VALUE";                  // string not a
 inline constexpr const char* args = "E_ARGS";                    // command-line usage
 inline constexpr const char* too_few = "E_TOO_FEW";              // measurements that determine no constant
 inline constexpr const char* internal = "E_INTERNAL";            // a bug in epochcalc, never the user's fault
+
+// Every code above: the fuzz checks and the documentation tests read this list.
+inline constexpr const char* all[] = {json,       type,      missing, range, unit,    unknown_field, duplicate_key,
+                                      unknown_id, precision, value,   args,  too_few, internal};
 }  // namespace code
 
 struct Error {
