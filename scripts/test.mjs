@@ -1,24 +1,24 @@
-// Runs every suite (native doctest and CLI checks, the same under ASan and UBSan, bounded fuzzing, the doctest suite as wasm, the node API tests,
-// the browser tests) and ends with one summary line over all of them: "N passed, N failed".
-// Assumes `node scripts/build.mjs` ran (npm test does both).
+// npm test after the set-up: builds what the suites need and runs every suite (native doctest and CLI
+// checks, the same under ASan and UBSan, bounded fuzzing, the doctest suite as wasm, the node API
+// tests, the page modules, the type check, the browser tests), then ends with one summary line over
+// all of them: "N passed, N failed".
+//
+// Builds and suites are jobs with prerequisites, run two at a time (or one per core where there are
+// more) in the order below as soon as what they need is built: the browser suite, the longest and
+// mostly waiting on Chromium, starts once the module and the page are built, while the native and
+// sanitizer builds and the short suites share the other slot. Each job's output is printed whole when
+// it ends, so two never interleave; the summary gives each job's time.
+//
+//   node scripts/test.mjs [--jobs N]     (EPOCHCALC_TEST_JOBS also sets N)
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const suites = [
-  { name: 'native (ctest)', command: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure'], counts: ctestCounts },
-  // The same native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
-  { name: 'native under ASan and UBSan (ctest)', command: 'ctest', args: ['--test-dir', 'build/sanitize', '--output-on-failure'], counts: ctestCounts },
-  // libFuzzer, same build: each saved crash replayed, then each target fuzzed for 8 s (scripts/fuzz.mjs).
-  { name: 'fuzz targets under ASan and UBSan (libFuzzer)', command: process.execPath, args: ['scripts/fuzz.mjs'], counts: closingLineCounts },
-  { name: 'wasm (ctest under node)', command: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure'], counts: ctestCounts },
-  { name: 'module API (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/node/'], counts: nodeCounts },
-  { name: 'page modules (node --test)', command: process.execPath, args: ['--test', '--test-reporter=tap', 'tests/web/'], counts: nodeCounts },
-  { name: 'type check of the JSDoc and the .d.ts (tsc)', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false'], counts: tscCounts },
-  { name: 'browser (node --test, Chromium)', command: process.execPath, args: ['--test', '--test-concurrency=1', '--test-reporter=tap', 'tests/browser/'], counts: nodeCounts },
-];
+const node = process.execPath;
+const jobsArg = process.argv.indexOf('--jobs');
+const slots = Math.max(1, Number(jobsArg > 0 ? process.argv[jobsArg + 1] : process.env.EPOCHCALC_TEST_JOBS ?? Math.max(2, availableParallelism())));
 
 /** "100% tests passed, 0 tests failed out of 23" */
 function ctestCounts(output) {
@@ -28,8 +28,7 @@ function ctestCounts(output) {
 
 /** A runner's closing line "N passed, N failed" (scripts/fuzz.mjs: a replayed regression or a fuzzed target each). */
 function closingLineCounts(output) {
-  const lines = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)];
-  const last = lines.at(-1);
+  const last = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1);
   return last ? { passed: Number(last[1]), failed: Number(last[2]) } : null;
 }
 
@@ -46,38 +45,115 @@ function nodeCounts(output) {
   return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
 }
 
-function run(suite) {
+const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure']];
+const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--test-concurrency=${concurrency}`] : []), '--test-reporter=tap', dir]];
+
+// In start order: a job starts when a slot is free and every job it needs has succeeded. A build
+// prints its output only when it fails; a suite's counts come from its output.
+const jobs = [
+  { id: 'wasm', name: 'build: WebAssembly module', run: ['bash', ['scripts/build-wasm.sh']] },
+  { id: 'web', name: 'build: the page (dist/)', needs: ['wasm'], run: [node, ['scripts/build-web.mjs']], quietOnSuccess: false },
+  // Two Chromium test files at a time: the suite mostly waits on page loads and timers.
+  { name: 'browser (node --test, Chromium)', needs: ['web'], run: nodeTest('tests/browser/', 2), counts: nodeCounts },
+  { id: 'native', name: 'build: native engine, epochcalc tool and tests', run: ['bash', ['scripts/build-native.sh', '--all']] },
+  { name: 'native (ctest)', needs: ['native'], run: ctest('build/native'), counts: ctestCounts },
+  { name: 'page modules (node --test)', run: nodeTest('tests/web/'), counts: nodeCounts },
+  { name: 'type check of the JSDoc and the .d.ts (tsc)', run: [node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false']], counts: tscCounts },
+  { id: 'sanitize', name: 'build: native suite with ASan and UBSan', run: ['bash', ['scripts/build-sanitize.sh']] },
+  // The same native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
+  { name: 'native under ASan and UBSan (ctest)', needs: ['sanitize'], run: ctest('build/sanitize'), counts: ctestCounts },
+  // The module in node, checked against the CLI and the sanitized CLI.
+  { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/'), counts: nodeCounts },
+  // libFuzzer, same build: each saved crash replayed, then each target fuzzed for 8 s (scripts/fuzz.mjs).
+  { name: 'fuzz targets under ASan and UBSan (libFuzzer)', needs: ['sanitize'], run: [node, ['scripts/fuzz.mjs']], counts: closingLineCounts },
+  { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
+  { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
+];
+
+/** Runs one job to its end; resolves with its counts, its output and how long it took. */
+function run(job) {
+  const started = Date.now();
   return new Promise((resolve) => {
-    console.log(`\n== ${suite.name}`);
-    const child = spawn(suite.command, suite.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, args] = job.run;
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const keep = (chunk, stream) => {
-      output += chunk;
-      stream.write(chunk);
-    };
-    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
-    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
-    child.on('error', (error) => resolve({ passed: 0, failed: 1, note: error.message }));
-    child.on('close', (code) => {
-      const counts = suite.counts(output);
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const done = (outcome) => resolve({ ...outcome, output, seconds: (Date.now() - started) / 1000 });
+    child.on('error', (error) => done({ passed: 0, failed: 1, note: error.message }));
+    child.on('close', (code, signal) => {
+      const exit = code ?? signal;
+      if (!job.counts) return done(exit === 0 ? { ok: true } : { passed: 0, failed: 1, note: `exit ${exit}` });
+      const counts = job.counts(output);
       // A suite that crashed or ran nothing counts as one failure, never as a pass.
-      if (!counts) resolve({ passed: 0, failed: 1, note: `no test summary (exit ${code})` });
-      else if (code !== 0 && counts.failed === 0) resolve({ ...counts, failed: 1, note: `exit ${code}` });
-      else if (counts.passed + counts.failed === 0) resolve({ passed: 0, failed: 1, note: 'ran no test' });
-      else resolve(counts);
+      if (!counts) done({ passed: 0, failed: 1, note: `no test summary (exit ${exit})` });
+      else if (exit !== 0 && counts.failed === 0) done({ ...counts, failed: 1, note: `exit ${exit}` });
+      else if (counts.passed + counts.failed === 0) done({ passed: 0, failed: 1, note: 'ran no test' });
+      else done(counts);
     });
   });
 }
 
+const started = Date.now();
+const clock = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(6);
+const results = new Map();
+const pending = [...jobs];
+const running = new Set();
+
+/** A job whose prerequisites failed is not run: it counts as one failure that names them. */
+function blockedBy(job) {
+  return (job.needs ?? []).filter((id) => results.has(id) && !results.get(id).ok);
+}
+
+await new Promise((finished) => {
+  const next = () => {
+    for (let i = 0; i < pending.length && running.size < slots; ) {
+      const job = pending[i];
+      const blocked = blockedBy(job);
+      if (blocked.length) {
+        pending.splice(i, 1);
+        results.set(job.id ?? job.name, { passed: 0, failed: 1, seconds: 0, note: `not run: ${blocked.join(', ')} failed`, job });
+        console.log(`[${clock()}] ${job.name}: not run, ${blocked.join(', ')} failed`);
+        continue;
+      }
+      if (!(job.needs ?? []).every((id) => results.get(id)?.ok)) {
+        ++i;
+        continue;
+      }
+      pending.splice(i, 1);
+      running.add(job);
+      console.log(`[${clock()}] started ${job.name}`);
+      run(job).then((result) => {
+        running.delete(job);
+        results.set(job.id ?? job.name, { ...result, job });
+        const failed = !result.ok && !job.counts ? ' FAILED' : '';
+        console.log(`\n[${clock()}] == ${job.name}${failed} (${result.seconds.toFixed(1)} s)`);
+        // A build that worked says only that; a suite shows its whole report.
+        if (job.counts || !result.ok) process.stdout.write(result.output.endsWith('\n') || !result.output ? result.output : `${result.output}\n`);
+        else if (job.quietOnSuccess === false) process.stdout.write(result.output);
+        next();
+      });
+    }
+    if (running.size === 0) finished();
+  };
+  next();
+});
+
 let passed = 0;
 let failed = 0;
 const lines = [];
-for (const suite of suites) {
-  const result = await run(suite);
-  passed += result.passed;
-  failed += result.failed;
-  lines.push(`${suite.name}: ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`);
+for (const job of jobs) {
+  const result = results.get(job.id ?? job.name);
+  const time = `${result.seconds.toFixed(0)} s`;
+  if (!job.counts && result.ok) {
+    lines.push(`${job.name}: done (${time})`);
+    continue;
+  }
+  passed += result.passed ?? 0;
+  failed += result.failed ?? 0;
+  lines.push(`${job.name}: ${result.passed} passed, ${result.failed} failed (${time}${result.note ? `; ${result.note}` : ''})`);
 }
 console.log(`\n${lines.join('\n')}`);
+console.log(`builds and suites took ${((Date.now() - started) / 60000).toFixed(1)} min with ${slots} at a time`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
