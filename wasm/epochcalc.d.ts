@@ -189,6 +189,8 @@ export interface FieldSchema {
   min_inclusive?: boolean;
   max?: number;
   choices?: string[];
+  /** Text and quantity fields: the longest text the engine reads there, in characters. */
+  max_length?: number;
 }
 
 /** Every scenario rule, exported by the engine (`epochcalc --schema`). */
@@ -202,7 +204,8 @@ export interface Schema {
   fields: FieldSchema[];
   /** Defaults of optional fields by path; ops_per_layer follows the phase: { follows, values }. */
   defaults: Record<string, unknown>;
-  limits: { widths: { min: number; max: number } };
+  /** text: the longest string the engine reads anywhere in a scenario, in characters. */
+  limits: { widths: { min: number; max: number }; text: { max_length: number } };
   sweep: { log_spaced_points: number; includes: string[] };
   default_preset: string;
   /** The fields a framework profile fills (JSON pointers). */

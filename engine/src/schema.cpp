@@ -213,6 +213,10 @@ json schema_document() {
       entry["max"] = f.integer.max;
     }
     if (f.kind == FieldKind::choice) entry["choices"] = choices_for(f.path);
+    // The longest text the engine reads here: a front end checks a value against it before it lays
+    // the value out (a link can carry megabytes).
+    if (f.kind == FieldKind::text) entry["max_length"] = rule::max_string_length;
+    if (f.kind == FieldKind::quantity) entry["max_length"] = rule::max_quantity_length;
     fields.push_back(entry);
   }
   return {{"schema", schema_schema},
@@ -223,7 +227,8 @@ json schema_document() {
           {"dimensions", dimensions},
           {"fields", fields},
           {"defaults", defaults()},
-          {"limits", {{"widths", {{"min", rule::min_widths}, {"max", rule::max_widths}}}}},
+          {"limits", {{"widths", {{"min", rule::min_widths}, {"max", rule::max_widths}}},
+                      {"text", {{"max_length", rule::max_string_length}}}}},
           {"sweep", {{"log_spaced_points", sweep_grid_points},
                      {"includes", json::array({"1", "N", "powers of two", "the batch size",
                                                "both ends of each winning range and the sizes just outside"})}}},

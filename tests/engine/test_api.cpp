@@ -238,6 +238,27 @@ TEST_CASE("the schema exports every rule the page needs") {
   CHECK(field("/precision")["choices"].size() == 6);
   CHECK(field("/accelerator/peak_flops/int8")["kind"] == "quantity");
   CHECK(field("/assumptions/ops_per_layer")["required"] == false);
+  // A text's limit as the schema gives it is the one the solver enforces (the page checks it before
+  // it lays out a text from a link).
+  for (const char* path : {"/name", "/host/name", "/accelerator/name"}) {
+    CAPTURE(path);
+    REQUIRE(field(path)["max_length"].is_number_unsigned());
+    const std::size_t longest = field(path)["max_length"];
+    const auto errors_at = [&](std::size_t length) {
+      json doc = {{"preset", "mnist-cpu-vs-h100"}};
+      doc[json::json_pointer(path)] = std::string(length, 'n');
+      if (std::string(path) != "/name") doc[json::json_pointer(path).parent_pointer()]["base"] = path[1] == 'h' ? "reference-cpu" : "h100-sxm";
+      const json reply = json::parse(solve_json(doc.dump()));
+      json paths = json::array();
+      for (const json& e : reply.value("errors", json::array())) paths.push_back(e["path"]);
+      return paths;
+    };
+    CHECK(errors_at(longest) == json::array());
+    CHECK(errors_at(longest + 1) == json::array({path}));
+    CHECK(longest == s["limits"]["text"]["max_length"]);
+  }
+  CHECK(field("/dispatch")["max_length"] == 100);
+  CHECK(json::parse(solve_json(R"({"preset": "mnist-cpu-vs-h100", "dispatch": "1)" + std::string(96, '0') + R"( us"})"))["errors"][0]["code"] == "E_RANGE");
 }
 
 TEST_CASE("expand resolves the preset and every registry reference, keeping what was written") {

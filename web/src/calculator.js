@@ -101,6 +101,24 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       if (held) showInvalid(held);
     },
   });
+  /**
+   * The JSON editor gets its text when it is open: a closed one lays out nothing, so a link of
+   * megabytes costs no layout and an edit does not write the document out twice.
+   */
+  const editorBox = /** @type {HTMLDetailsElement} */ ($('json-editor'));
+  const editorText = /** @type {HTMLTextAreaElement} */ ($('scenario-json'));
+  /** The editor's next text, written when it opens. @type {(() => string)|null} */
+  let editorWaiting = null;
+  /** @param {() => string} text */
+  function writeEditor(text) {
+    editorWaiting = editorBox.open ? null : text;
+    if (editorBox.open) editorText.value = text();
+  }
+  editorBox.addEventListener('toggle', () => {
+    if (!editorBox.open || !editorWaiting) return;
+    editorText.value = editorWaiting();
+    editorWaiting = null;
+  });
   const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
   renderLegend($('legend'));
 
@@ -136,17 +154,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    */
   function showProblem(problem, written) {
     const box = $('link-problem');
-    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
     // A document beyond what the engine reads at all (E_RANGE at the document: its size) stays out of
     // the editor: laying out megabytes of text took seconds, and there is nothing in it to fix.
     const unread = problem.some((e) => e.code === 'E_RANGE' && e.path === '');
-    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = unread ? '' : written;
+    editorBox.open = !unread;
+    writeEditor(() => (unread ? '' : written));
     box.hidden = false;
     $('scenario-fields').hidden = true;
     replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
       'Fix it in the JSON below, or start from the default preset.'),
     h('ul', {}, ...problem.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, said(e)))));
-    editor.open = !unread;
     good = null;
     setStale([], parts.has('json') ? [] : problem);
     status.hidden = false;
@@ -168,7 +185,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     marker.dataset.updates = String(++updates);
     expanded = reply.expanded ?? {};
     form.render(expanded, doc);
-    /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value = JSON.stringify(doc, null, 2);
+    writeEditor(() => JSON.stringify(doc, null, 2));
     const { result, sweep } = reply;
     if (!result || !sweep) {
       form.showReadings(null);
@@ -277,9 +294,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   }
 
   function openJson() {
-    const editor = /** @type {HTMLDetailsElement} */ ($('json-editor'));
-    editor.open = true;
-    $('scenario-json').focus();
+    editorBox.open = true;
+    if (editorWaiting) writeEditor(editorWaiting);
+    editorText.focus();
   }
 
   /** The visible label of a control, for messages. @param {HTMLElement} el */
@@ -293,7 +310,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   // The JSON editor: any scenario, checked by the engine.
   $('scenario-json-apply').addEventListener('click', () => {
-    load(undefined, { text: /** @type {HTMLTextAreaElement} */ ($('scenario-json')).value, edited: true });
+    load(undefined, { text: editorText.value, edited: true });
   });
   $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, { edited: true }));
 

@@ -223,8 +223,17 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
           disabled: widths.length <= schema.limits.widths.min, 'data-remove': i,
         }, '×'))));
     }
-    widths.forEach((w, i) => setValue(/** @type {HTMLInputElement} */ ($(`width-${i}`)), shownText(w)));
+    widths.forEach((w, i) => setValue(/** @type {HTMLInputElement} */ ($(`width-${i}`)), fitting(spec('/network/widths/0'), shownText(w))));
   }
+
+  /**
+   * A value as its field shows it, or nothing when it is longer than the engine reads there (the
+   * schema's max_length; any string at most limits.text): a link can carry megabytes, and laying them
+   * out in a field took seconds. The engine's error beside the field names the length; the document
+   * and the address keep the text, and typing a new one replaces it.
+   * @param {FieldSchema|undefined} f @param {string} text
+   */
+  const fitting = (f, text) => (text.length > (f?.max_length ?? schema.limits.text.max_length) ? '' : text);
 
   /** Sets a control's value unless the user is typing in it. */
   function setValue(el, text) {
@@ -258,7 +267,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       const value = at(shown, path);
       if (f?.kind === 'device' || f?.kind === 'dataset') setValue(input, typeof value === 'object' && value ? value.base ?? '' : '');
       else if (f?.kind === 'choice' && value == null) setValue(input, String(schema.defaults[path] ?? ''));
-      else setValue(input, shownText(value));
+      else setValue(input, fitting(f, shownText(value)));
     }
     decorate(doc);
   }
