@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setUp, openPage, enter, repo, artifacts, showChart } from './helpers.mjs';
+import { setUp, openPage, release, enter, repo, artifacts, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -27,7 +27,7 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
   test(`axe: no violations of any impact (${colorScheme})`, async () => {
     const page = await openPage(env.browser, env.url, { colorScheme });
     assert.deepEqual(await axe(page), []);
-    await page.context().close();
+    await release(page);
   });
 
   test(`axe: no violations of any impact in the error state (${colorScheme})`, async () => {
@@ -36,7 +36,7 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     await enter(page, '#batch_size', '0');
     assert.deepEqual(await axe(page), []);
     await page.screenshot({ path: join(artifacts, `error-${colorScheme}-1280.png`) });
-    await page.context().close();
+    await release(page);
   });
 }
 
@@ -76,7 +76,7 @@ test('every form control has a label', async () => {
     '/assumptions/extra_ops_per_step', '/assumptions/overlap', '/assumptions/drop_last']) {
     assert.ok(paths.includes(p), `a control for ${p}`);
   }
-  await page.context().close();
+  await release(page);
 });
 
 for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
@@ -92,7 +92,7 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     assert.ok(chartWidth <= 375 && chartWidth > 200, `chart ends at ${chartWidth}`);
     assert.ok(trackWidth <= 375 && trackWidth > 200, `bars end at ${trackWidth}`);
     await page.screenshot({ path: join(artifacts, `default-375-${colorScheme}.png`), fullPage: true });
-    await page.context().close();
+    await release(page);
   });
 }
 
@@ -115,7 +115,7 @@ for (const width of [1280, 1024, 390, 320]) {
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
       await page.screenshot({ path: join(artifacts, `page-${width}-${colorScheme}.png`), fullPage: true });
       assert.deepEqual(page.problems, []);
-      await page.context().close();
+      await release(page);
     });
   }
 }

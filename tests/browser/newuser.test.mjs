@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, sweepTable, dist, showChart } from './helpers.mjs';
+import { setUp, openPage, release, value, text, fill, enter, choose, afterUpdate, sweepTable, dist, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -20,7 +20,7 @@ test('add a layer: typing replaces the pre-filled width instead of prepending to
   assert.equal(await page.inputValue('#width-3'), '32');
   const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { widths: [784, 128, 64, 32, 10] } });
   assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
-  await page.context().close();
+  await release(page);
 });
 
 test('dist/index.html opened from disk says what to do instead of loading forever', async () => {
@@ -44,7 +44,7 @@ test('a batch size larger than the dataset: chart, legend and table agree with t
   assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
   assert.match(await sweepTable(page), /60,000 \([^)]*your batch size/);
   assert.match(await text(page, '#bars'), /1 step per epoch/);
-  await page.context().close();
+  await release(page);
 });
 
 test('a 100,000-character device name from a link neither widens nor floods the page, nor its field', async () => {
@@ -59,7 +59,7 @@ test('a 100,000-character device name from a link neither widens nor floods the 
   assert.match(await field.textContent() ?? '', /100,000 characters long; at most 1,000/);
   assert.ok(decodeURIComponent(page.url()).includes(name), 'the address keeps the name');
   assert.ok((await text(page, '#sentence')).length < 2000, 'labels use a shortened name');
-  await page.context().close();
+  await release(page);
 });
 
 test('the precision picker marks what a device lacks, and the message says how to fix it', async () => {
@@ -70,7 +70,7 @@ test('the precision picker marks what a device lacks, and the message says how t
   await choose(page, '#precision', 'fp16');
   const field = page.locator('#host-specs .field', { has: page.locator('#host-peak-fp16') });
   assert.match(await field.textContent(), /The Reference CPU \(MLSys·im\) lists no fp16 peak: enter one, or pick a device that has it/);
-  await page.context().close();
+  await release(page);
 });
 
 test('an edited preset is named as edited: field, CSV file name, description', async () => {
@@ -90,7 +90,7 @@ test('an edited preset is named as edited: field, CSV file name, description', a
   await fill(page, '#scenario-name', 'My run');
   const [again] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   assert.equal(again.suggestedFilename(), 'my-run.csv');
-  await page.context().close();
+  await release(page);
 });
 
 test('a slower accelerator is written as slower, and the host pays no launch', async () => {
@@ -99,7 +99,7 @@ test('a slower accelerator is written as slower, and the host pays no launch', a
   assert.equal(await text(page, '[data-key="speedup.batched"]'), '1.28× slower');
   assert.doesNotMatch(await text(page, '#headline'), /0\.78/);
   assert.equal(await text(page, '[data-key="host.batched.launch_time_s"]'), '–');
-  await page.context().close();
+  await release(page);
 });
 
 test('a number too small for a double is an error, not a silent 0', async () => {
@@ -107,7 +107,7 @@ test('a number too small for a double is an error, not a silent 0', async () => 
   await enter(page, '#dispatch', '1e-400');
   assert.equal(await page.getAttribute('#dispatch', 'aria-invalid'), 'true');
   assert.match(await page.locator('#dispatch').locator('xpath=..').textContent(), /too small to tell from 0/);
-  await page.context().close();
+  await release(page);
 });
 
 test('errors wait while typing: nothing flashes or moves, then the message comes on a pause or on leaving', async () => {
@@ -135,7 +135,7 @@ test('errors wait while typing: nothing flashes or moves, then the message comes
   assert.equal(await page.getAttribute('#launch', 'aria-invalid'), null);
   await page.locator('#launch').blur();
   assert.equal(await page.getAttribute('#launch', 'aria-invalid'), 'true');
-  await page.context().close();
+  await release(page);
 });
 
 test('exports agree while a field is invalid: link and JSON as typed, CSV and report wait', async () => {
@@ -152,7 +152,7 @@ test('exports agree while a field is invalid: link and JSON as typed, CSV and re
   await enter(page, '#dispatch', '10 us');
   assert.equal(await page.isDisabled('#download-csv'), false);
   assert.equal(await page.isVisible('#export-note'), false);
-  await page.context().close();
+  await release(page);
 });
 
 test('the answer stays in view while editing far down the form, on a desktop and a phone', async () => {
@@ -169,7 +169,7 @@ test('the answer stays in view while editing far down the form, on a desktop and
     assert.equal(await value(page, 'host.batched.epoch'), r.host.batched.epoch_time_s);
     const headline = await text(page, '[data-key="host.batched.epoch"]');
     assert.ok(bar.text.replace(/\u00a0/g, ' ').includes(`host ${headline}`), `${bar.text} shows ${headline}`);
-    await page.context().close();
+    await release(page);
   }
 });
 
@@ -195,5 +195,5 @@ test('exact values without hovering: a switch shows every figure at full precisi
   await page.waitForFunction(() => document.querySelector('[data-key="host.batched.epoch_time_s"]')?.textContent?.endsWith(' s'));
   assert.equal(await text(page, '[data-key="host.batched.epoch_time_s"]'), `${r.host.batched.epoch_time_s} s`);
   assert.equal(await text(page, '[data-key="network.batched.flops"]'), `${r.network.batched.flops} FLOP`);
-  await page.context().close();
+  await release(page);
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { setUp, openPage, value, text, fill, enter, choose, afterUpdate, near, artifacts, dist, sweepTable, showChart } from './helpers.mjs';
+import { setUp, openPage, release, value, text, fill, enter, choose, afterUpdate, near, artifacts, dist, sweepTable, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -66,7 +66,7 @@ test('opens on the default preset and shows its numbers at once', async () => {
   assert.match(legend, /274\.2 ms[\s\S]*254\.7 ms/);
   await page.screenshot({ path: join(artifacts, 'default-1280.png'), fullPage: true });
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await release(page);
 });
 
 test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
@@ -76,7 +76,7 @@ test('batch size: recomputes, steps follow ⌈N ÷ batch⌉', async () => {
   await assertRunsMatch(page, r);
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 938);
   assert.equal(await text(page, '[data-key="crossover"]'), 'from batch 21');
-  await page.context().close();
+  await release(page);
 });
 
 test('preset reset: an edited preset goes back to its own values', async () => {
@@ -88,7 +88,7 @@ test('preset reset: an edited preset goes back to its own values', async () => {
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 1875);
   assert.equal(await page.isVisible('#preset-reset'), false);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'preset');
-  await page.context().close();
+  await release(page);
 });
 
 test('dispatch: doubling it doubles dispatch time on both devices and leaves the rest', async () => {
@@ -102,7 +102,7 @@ test('dispatch: doubling it doubles dispatch time on both devices and leaves the
   assert.equal(await value(page, 'accelerator.batched.launch_time_s'), launch);
   assert.equal(await value(page, 'host.batched.compute_time_s'), compute);
   await assertRunsMatch(page, expected((s) => { s.dispatch = '20 us'; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('launch: only the accelerator changes', async () => {
@@ -117,7 +117,7 @@ test('launch: only the accelerator changes', async () => {
   const r = expected((s) => { s.launch = '10 us'; });
   await assertRunsMatch(page, r);
   assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size);
-  await page.context().close();
+  await release(page);
 });
 
 test('device spec: editing the host peak marks it custom, shows the original source, and restores', async () => {
@@ -137,7 +137,7 @@ test('device spec: editing the host peak marks it custom, shows the original sou
   assert.equal(await page.inputValue('#host-peak-fp32'), '1 TFLOP/s');
   assert.equal(await page.isVisible('#host-custom'), false);
   assert.equal(await value(page, 'host.batched.compute_time_s'), compute);
-  await page.context().close();
+  await release(page);
 });
 
 test('device spec: accelerator bandwidth sets its memory time', async () => {
@@ -146,7 +146,7 @@ test('device spec: accelerator bandwidth sets its memory time', async () => {
   await fill(page, '#accelerator-bw', '1.675 TB/s');
   assert.ok(near(await value(page, 'accelerator.batched.memory_time_s'), memory * 2, 1e-9));
   assert.equal(await page.isVisible('#accelerator-custom'), true);
-  await page.context().close();
+  await release(page);
 });
 
 test('device picker: another accelerator from the registry', async () => {
@@ -158,7 +158,7 @@ test('device picker: another accelerator from the registry', async () => {
   const flops = await value(page, 'network.batched.flops');
   assert.ok(near(await value(page, 'accelerator.batched.compute_time_s'), flops / 19.5e12, 1e-9));
   assert.match(await text(page, '#accelerator-source p'), /A100/);
-  await page.context().close();
+  await release(page);
 });
 
 // Regression (issue 6): the page set 1 operation per layer for inference while the CLI kept 3.
@@ -177,7 +177,7 @@ test('phase: inference runs one pass per layer and, as in the CLI, one operation
   assert.equal(r.scenario.assumptions.ops_per_layer, 1);
   await assertRunsMatch(page, r);
   assert.equal(await value(page, 'crossover'), r.comparison.crossover_batch_size);
-  await page.context().close();
+  await release(page);
 });
 
 test('operations per layer and extra operations per step set O = s·(L·ops + extra)', async () => {
@@ -187,7 +187,7 @@ test('operations per layer and extra operations per step set O = s·(L·ops + ex
   const steps = await value(page, 'network.batched.steps_per_epoch');
   assert.equal(await value(page, 'network.batched.launched_ops'), steps * (3 * 4 + 5));
   await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, ops_per_layer: 4, extra_ops_per_step: 5 }; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('drop last: the partial batch goes, steps are ⌊N ÷ batch⌋', async () => {
@@ -197,7 +197,7 @@ test('drop last: the partial batch goes, steps are ⌊N ÷ batch⌋', async () =
   await afterUpdate(page, () => page.check('#drop_last'));
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 937);
   await assertRunsMatch(page, expected((s) => { s.network.batch_size = 64; s.assumptions = { ...s.assumptions, drop_last: true }; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('overlap roofline: work = max(compute, memory)', async () => {
@@ -212,7 +212,7 @@ test('overlap roofline: work = max(compute, memory)', async () => {
   assert.equal(await page.locator('[data-key="host.batched.memory"]').count(), 1);
   assert.equal(await page.locator('[data-key="host.batched.compute"]').count(), 0);
   await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, overlap: 'roofline' }; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('precision: a host without a bf16 peak gets a field error; adding one recovers', async () => {
@@ -235,7 +235,7 @@ test('precision: a host without a bf16 peak gets a field error; adding one recov
   await assertRunsMatch(page, r);
   const flops = await value(page, 'network.batched.flops');
   assert.ok(near(await value(page, 'accelerator.batched.compute_time_s'), flops / 989.4e12, 1e-9));
-  await page.context().close();
+  await release(page);
 });
 
 test('dataset: registry picker and a custom size', async () => {
@@ -248,7 +248,7 @@ test('dataset: registry picker and a custom size', async () => {
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), 32);
   assert.equal(await page.isVisible('#dataset-custom'), true);
   await assertRunsMatch(page, expected((s) => { s.network.dataset = { base: 'cifar-10', training_examples: 1000 }; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('widths: add and remove layers', async () => {
@@ -270,7 +270,7 @@ test('widths: add and remove layers', async () => {
   assert.equal(await page.locator('#widths input').count(), 2);
   assert.equal(await page.isDisabled('button[aria-label="Remove layer 1"]'), true);
   await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 10]; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('energy prices: each scales its own part of the energy', async () => {
@@ -283,7 +283,7 @@ test('energy prices: each scales its own part of the energy', async () => {
   await fill(page, '#dram_energy_per_byte', '80 pJ/B');
   assert.ok(near(await value(page, 'host.batched.data_movement_energy_j'), data / 2, 1e-9));
   await assertRunsMatch(page, expected((s) => { s.flop_energy = '7.4 pJ/flop'; s.dram_energy_per_byte = '80 pJ/B'; }));
-  await page.context().close();
+  await release(page);
 });
 
 test('invalid input: the field shows the engine message, the last result stays greyed, then recovers', async () => {
@@ -319,7 +319,7 @@ test('invalid input: the field shows the engine message, the last result stays g
   assert.equal(await page.getAttribute('#results', 'class'), 'results');
   assert.equal(await page.isVisible('#stale-note'), false);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await release(page);
 });
 
 test('invalid integers reach the engine as typed: E_TYPE for text, E_RANGE for 0', async () => {
@@ -340,7 +340,7 @@ test('invalid integers reach the engine as typed: E_TYPE for text, E_RANGE for 0
   await fill(page, '#batch_size', '1024');
   assert.equal(await value(page, 'network.batched.steps_per_epoch'), Math.ceil(60000 / 1024));
   assert.equal(await page.locator('[aria-invalid]').count(), 0);
-  await page.context().close();
+  await release(page);
 });
 
 test('the first error state, from a link, shows no result but the message', async () => {
@@ -352,7 +352,7 @@ test('the first error state, from a link, shows no result but the message', asyn
   assert.match(await text(page, '#status'), /not valid yet/);
   await fill(page, '#launch', '5 us');
   assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), expected().accelerator.batched.epoch_time_s);
-  await page.context().close();
+  await release(page);
 });
 
 test('formulas: each bar segment shows its formula with the numbers filled in', async () => {
@@ -369,7 +369,7 @@ test('formulas: each bar segment shows its formula with the numbers filled in', 
   await page.click('[data-key="host.batched.dispatch"]');
   await fill(page, '#dispatch', '20 us');
   assert.match(await text(page, '#formula'), /16,875 ops × 20 µs = 337.5 ms/);
-  await page.context().close();
+  await release(page);
 });
 
 test('keyboard: bar segments are reachable with Tab and show their formula', async () => {
@@ -382,7 +382,7 @@ test('keyboard: bar segments are reachable with Tab and show their formula', asy
   }
   assert.equal(found, 'host.batched.compute');
   assert.match(await text(page, '#formula'), /compute = F ÷ P/);
-  await page.context().close();
+  await release(page);
 });
 
 test('presets: each one shows what the engine computes for it', async () => {
@@ -396,7 +396,7 @@ test('presets: each one shows what the engine computes for it', async () => {
     assert.equal(await text(page, '#preset-desc'), preset.description);
     assert.equal(await page.isVisible('#preset-edited'), false);
   }
-  await page.context().close();
+  await release(page);
 });
 
 test('shareable link: the URL hash restores the whole calculation', async () => {
@@ -417,7 +417,7 @@ test('shareable link: the URL hash restores the whole calculation', async () => 
   assert.equal(await again.isVisible('#preset-edited'), true);
   const r = expected((s) => { s.accelerator = 'l4'; s.dispatch = '3 us'; s.host = { base: 'reference-cpu', memory_bandwidth: '100 GB/s' }; });
   await assertRunsMatch(again, r);
-  await page.context().close();
+  await release(page);
   await again.context().close();
 });
 
@@ -440,7 +440,7 @@ test('export: CSV with units, scenario JSON, report paragraph', async () => {
   const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
   assert.deepEqual(env.calc.solve(json).host.batched, expected().host.batched, 'the copied JSON solves to the same result');
   assert.match(await page.inputValue('#report'), /274\.2\sms on the Reference CPU/);
-  await page.context().close();
+  await release(page);
 });
 
 test('epochcalc-offline.html: one file that opens from disk (file://) and computes the same', async () => {

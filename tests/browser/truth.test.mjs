@@ -3,7 +3,7 @@
 // silently replaced by the default. Each test reproduces a defect found by trying the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, value, text, fill, choose, near, sweepTable, showChart } from './helpers.mjs';
+import { setUp, openPage, release, afterUpdate, value, text, fill, choose, near, sweepTable, showChart } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -35,7 +35,7 @@ test('Xeon against T4 at int8: no statement says the T4 wins everywhere', async 
   // The chart marks where the host takes over, and the table agrees row by row.
   assert.match(await text(page, '#sweep-desc'), /faster only at batch sizes 1 to/);
   assert.match(await sweepTable(page), new RegExp(`${(wins[0].to + 1).toLocaleString('en-US')} \\(host faster from here`));
-  await page.context().close();
+  await release(page);
 });
 
 test('a link with part of a device over a preset edits the preset device', async () => {
@@ -51,7 +51,7 @@ test('a link with part of a device over a preset edits the preset device', async
   assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
   assert.equal(await page.isVisible('#host-custom'), true);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await release(page);
 });
 
 test('a misspelled field in a link is an error with a suggestion, and the link is kept', async () => {
@@ -70,7 +70,7 @@ test('a misspelled field in a link is an error with a suggestion, and the link i
   await page.waitForFunction(() => document.getElementById('global-error')?.hidden);
   const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: '20 us' });
   assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
-  await page.context().close();
+  await release(page);
 });
 
 test('link values the engine refuses are shown at their field, not reinterpreted', async () => {
@@ -82,7 +82,7 @@ test('link values the engine refuses are shown at their field, not reinterpreted
   assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true');
   assert.equal(await page.inputValue('#batch_size'), '60,000');
   assert.match(await text(page, '#status'), /not valid yet/);
-  await page.context().close();
+  await release(page);
 });
 
 for (const [name, hash, pattern] of [
@@ -99,12 +99,13 @@ for (const [name, hash, pattern] of [
     assert.equal(await page.locator('[data-key="host.batched.epoch_time_s"]').count(), 0, 'no result is made up');
     assert.equal(await page.isVisible('#scenario-json'), true);
     // Starting over is one click away, and only then does the address change.
-    await page.click('#scenario-default');
+    // (The address is written once the result is on screen: wait for both.)
+    await afterUpdate(page, () => page.click('#scenario-default'));
     await page.waitForSelector('[data-key="host.batched.epoch_time_s"]');
     assert.equal(await page.isVisible('#link-problem'), false);
     assert.notEqual(new URL(page.url()).hash, hash);
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await release(page);
   });
 }
 
@@ -118,7 +119,7 @@ test('links written by the first page (#preset=…&scenario=…) still open', as
   const plain = await openPage(env.browser, env.url, { hash: '#preset=fashion-mnist-laptop' });
   assert.equal(await plain.inputValue('#preset'), 'fashion-mnist-laptop');
   assert.equal(await value(plain, 'crossover'), env.calc.solve({ preset: 'fashion-mnist-laptop' }).comparison.crossover_batch_size);
-  await page.context().close();
+  await release(page);
   await plain.context().close();
 });
 
@@ -134,7 +135,7 @@ test('a bare number in a unit field is read in SI units, as the CLI reads it, an
   assert.equal(await value(page, 'accelerator.batched.launch_time_s'), 0);
   await fill(page, '#dispatch', '20 us');
   assert.equal(await page.isVisible('#dispatch-read'), false, 'a value with its unit needs no reading');
-  await page.context().close();
+  await release(page);
 });
 
 test('pickers, units and defaults come from the engine schema', async () => {
@@ -149,7 +150,7 @@ test('pickers, units and defaults come from the engine schema', async () => {
   assert.equal(await text(page, 'label[for="batch_size"]'), schema.fields.find((f) => f.path === '/network/batch_size').label);
   assert.match(await text(page, '#dispatch-hint'), /a bare number is in s/);
   assert.match(await text(page, '#method-bytes'), /4 for fp32.*1 for int8/);
-  await page.context().close();
+  await release(page);
 });
 
 test('one engine call per edit: the sweep and the result agree at the configured batch size', async () => {
@@ -161,5 +162,5 @@ test('one engine call per edit: the sweep and the result agree at the configured
   assert.match(legend, /Batch size\s*100/);
   assert.match(await sweepTable(page), /100 \(your batch size\)/);
   assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
-  await page.context().close();
+  await release(page);
 });
