@@ -3,7 +3,7 @@
 // chart, apply with one click and undo with another; bad lines are refused line by line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, value, choose, afterUpdate, fill, near, text } from './helpers.mjs';
+import { setUp, openPage, release, value, choose, afterUpdate, fill, near, text } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -46,6 +46,7 @@ test('choosing a profile fills the overheads, names its sources and goes into th
   assert.ok(near(await value(page, 'host.batched.epoch'), mine.host.batched.epoch_time_s));
   assert.equal(await page.inputValue('#profile'), 'numpy-cpu');
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('an efficiency typed as a percentage slows that device only, and says how it was read', async () => {
@@ -58,6 +59,7 @@ test('an efficiency typed as a percentage slows that device only, and says how i
   await page.locator('#host_efficiency').blur();
   await page.waitForSelector('#host_efficiency[aria-invalid="true"]');
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('measured epochs fit, show on the chart, apply with one click and undo with another', async () => {
@@ -82,6 +84,7 @@ test('measured epochs fit, show on the chart, apply with one click and undo with
   assert.equal(await value(page, 'host.batched.epoch'), before);
   assert.equal(await page.isVisible('#fit-undo'), false);
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('host times alone leave launch undetermined, and bad lines are refused by line', async () => {
@@ -100,4 +103,5 @@ test('host times alone leave launch undetermined, and bad lines are refused by l
   assert.match(errors, /Line “host 64 -2 s”, epoch time/);
   assert.equal(await page.isDisabled('#fit-apply'), true, 'nothing to apply after a refused fit');
   assert.deepEqual(page.problems, []);
+  await release(page);
 });

@@ -3,7 +3,7 @@
 // reload restores the last valid state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, fill, value, near, saved, afterUpdate } from './helpers.mjs';
+import { setUp, openPage, release, fill, value, near, saved, afterUpdate } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -28,6 +28,7 @@ test('a reload restores the last valid scenario; a bare address opens it too', a
   assert.equal(await page.inputValue('#batch_size'), '64');
   assert.match(decodeURIComponent(page.url()), /"batch_size":\s*64/);
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('a refused link keeps itself and the stored scenario, and offers the stored one back', async () => {
@@ -47,6 +48,7 @@ test('a refused link keeps itself and the stored scenario, and offers the stored
     assert.equal(await page.inputValue('#batch_size'), '128');
   }
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('a failed import and an engine error leave the link, the storage and the typed text alone', async () => {
@@ -72,6 +74,7 @@ test('a failed import and an engine error leave the link, the storage and the ty
   assert.match(decodeURIComponent(page.url()), /-5(\+| )us/);
   assert.equal(JSON.parse(await stored(page, 'scenario') ?? 'null').dispatch, '7 us');
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('measured epochs survive a reload, a refused fit and a fit module that fails to load', async () => {
@@ -152,6 +155,7 @@ test('a link beyond the size the engine reads is refused before the form or the 
   assert.ok(shown.name < 1000, 'the form shows none of it');
   assert.equal(decodeURIComponent(new URL(page.url()).hash).length > 5_000_000, true, 'the address keeps the link as written');
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
 
 test('a text longer than the engine reads is named beside its field and laid out nowhere; typing a new one fixes it', async () => {
@@ -194,4 +198,5 @@ test('a text longer than the engine reads is named beside its field and laid out
   await page.waitForFunction(() => !document.getElementById('results')?.classList.contains('empty'));
   assert.equal(await page.inputValue('#scenario-name'), 'Short again');
   assert.deepEqual(page.problems, []);
+  await release(page);
 });
