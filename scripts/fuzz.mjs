@@ -13,9 +13,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { targets } from '../fuzz/targets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const targets = ['solve', 'quantity', 'expand', 'calibrate', 'set'];
 const build = path.resolve(root, process.env.EPOCHCALC_FUZZ_BUILD ?? 'build/sanitize');
 const limits = ['-rss_limit_mb=2048', '-timeout=5'];
 
