@@ -43,7 +43,7 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
 // The embeds: axe reads open shadow roots, so the elements' insides are checked with the host page.
 for (const [example, colorScheme] of /** @type {const} */ ([['plain', 'light'], ['plain', 'dark'], ['iframe', 'light']])) {
   test(`axe: the ${example} example page with its embedded calculators has no violations (${colorScheme})`, async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme });
+    const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(`${env.url}examples/${example}.html`);
     if (example === 'plain') {

@@ -25,10 +25,14 @@ const STALE = 'dist/ is older than scripts/csp.mjs: rebuild it (node scripts/bui
  * A page in a fresh context whose frames record every securitypolicyviolation event (from before any
  * of the page's own code runs), with console messages that mention the policy, console errors, page
  * errors and requests to anywhere but our server collected on the side.
- * @param {{ route?: (route: import('playwright-core').Route) => Promise<void> | void, width?: number }} [opts]
+ * @param {{ route?: (route: import('playwright-core').Route) => Promise<void> | void, width?: number, serviceWorker?: boolean }} [opts]
  */
 async function watchedPage(opts = {}) {
-  const context = await env.browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, acceptDownloads: true });
+  // The service worker only where a test asks for it: installing it precaches every file and compiles
+  // both WebAssembly modules.
+  const context = await env.browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: 900 }, acceptDownloads: true, serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -148,7 +152,7 @@ test('the build step: the meta goes first in every page but the excluded ones, o
 });
 
 test('the page under the policy: edits, the sweep table, copy and download, the fit, the service worker', async () => {
-  const page = await watchedPage();
+  const page = await watchedPage({ serviceWorker: true });
   const response = await page.goto(env.url);
   assert.equal(response?.headers()['content-security-policy'], headerPolicy('index.html'));
   await page.waitForSelector('html[data-ready]');

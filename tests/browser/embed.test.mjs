@@ -17,7 +17,8 @@ const HOSTILE_CSS = `* { all: revert } div, span, p { display: none !important }
 
 /** A page in a fresh context that collects page errors and console errors in page.problems. */
 async function freshPage(width = 1100) {
-  const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+  // No service worker (the iframe's page would install one): offline use has tests of its own.
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   /** @type {string[]} */
   const problems = [];

@@ -89,7 +89,10 @@ export async function openPage(browser, url, opts = {}) {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme });
   } else {
-    const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
+    // No service worker: once the page is idle it would install one that precaches every file and
+    // compiles both WebAssembly modules, on each test's fresh origin (offline.test.mjs and the policy
+    // test check offline use in contexts of their own).
+    const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true, serviceWorkers: 'block' });
     page = await context.newPage();
     const p = page;
     p.on('console', (m) => { if (m.type() === 'error') /** @type {any} */ (p).problems.push(`console: ${m.text()}`); });

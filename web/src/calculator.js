@@ -119,6 +119,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     editorText.value = editorWaiting();
     editorWaiting = null;
   });
+  // (The toggle event comes a task after the click: what the user typed by then stays.)
+  editorText.addEventListener('input', () => { editorWaiting = null; });
   const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
   renderLegend($('legend'));
 
