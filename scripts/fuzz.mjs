@@ -6,7 +6,7 @@
 //      build/sanitize/fuzz-findings/<target>/ and printed with the command that reproduces it.
 // Prints one line per target and ends with "N passed, N failed".
 //
-//   node scripts/fuzz.mjs [--seconds N] [target ...]     (EPOCHCALC_FUZZ_SECONDS also sets N; default 8;
+//   node scripts/fuzz.mjs [--seconds N] [target ...]     (EPOCHCALC_FUZZ_SECONDS also sets N; default 5;
 //                                                          EPOCHCALC_FUZZ_BUILD another build folder)
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ const build = path.resolve(root, process.env.EPOCHCALC_FUZZ_BUILD ?? 'build/sani
 const limits = ['-rss_limit_mb=2048', '-timeout=5'];
 
 const args = process.argv.slice(2);
-let seconds = Number(process.env.EPOCHCALC_FUZZ_SECONDS ?? 8);
+let seconds = Number(process.env.EPOCHCALC_FUZZ_SECONDS ?? 5);
 const chosen = [];
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--seconds') seconds = Number(args[++i]);

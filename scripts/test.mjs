@@ -4,10 +4,9 @@
 // all of them: "N passed, N failed".
 //
 // Builds and suites are jobs with prerequisites, run two at a time (or one per core where there are
-// more) in the order below as soon as what they need is built: the sanitizer build (the largest) and
-// the module's start at once; the browser suite, the longest, starts once the module and the page are
-// built, while the other builds and the short suites share the other slot, the fuzz targets one job
-// each so that the last minute keeps both cores busy. Each job's output is printed whole when it ends,
+// more) in the order below as soon as what they need is built: the browser suite, the longest, starts
+// once the module and the page are built, while the other builds and the short suites share the other
+// slot, the fuzz targets one job each so that the last minute keeps both cores busy. Each job's output is printed whole when it ends,
 // so two never interleave; the summary gives each job's time.
 //
 //   node scripts/test.mjs [--jobs N]     (EPOCHCALC_TEST_JOBS also sets N)
@@ -54,26 +53,26 @@ const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--t
 // prints its output only when it fails; a suite's counts come from its output.
 const jobs = [
   { id: 'wasm', name: 'build: WebAssembly module', run: ['bash', ['scripts/build-wasm.sh']] },
-  // The largest build, needed by the most suites: it starts at once, beside the module's.
-  { id: 'sanitize', name: 'build: native suite with ASan and UBSan', run: ['bash', ['scripts/build-sanitize.sh']] },
+  // Short jobs beside the module's build, which the browser suite waits for.
+  { name: 'type check of the JSDoc and the .d.ts (tsc)', run: [node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false']], counts: tscCounts },
+  { name: 'page modules (node --test)', run: nodeTest('tests/web/'), counts: nodeCounts },
+  { id: 'native', name: 'build: native engine, epochcalc tool and tests', run: ['bash', ['scripts/build-native.sh', '--all']] },
   { id: 'web', name: 'build: the page (dist/)', needs: ['wasm'], run: [node, ['scripts/build-web.mjs']], quietOnSuccess: false },
-  // The longest suite: two Chromium test files at a time.
-  { name: 'browser (node --test, Chromium)', needs: ['web'], run: nodeTest('tests/browser/', 2), counts: nodeCounts },
+  // The longest suite. One file at a time: Chromium keeps both cores busy with one page already.
+  { name: 'browser (node --test, Chromium)', needs: ['web'], run: nodeTest('tests/browser/', 1), counts: nodeCounts },
+  { id: 'sanitize', name: 'build: native suite with ASan and UBSan', run: ['bash', ['scripts/build-sanitize.sh']] },
+  { name: 'native (ctest)', needs: ['native'], run: ctest('build/native'), counts: ctestCounts },
   // The same native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
   { name: 'native under ASan and UBSan (ctest)', needs: ['sanitize'], run: ctest('build/sanitize'), counts: ctestCounts },
-  // libFuzzer, same build: each saved crash replayed, then the target fuzzed for 8 s (scripts/fuzz.mjs);
-  // one job per target, so they fill whichever slot is free.
+  // libFuzzer, same build: each saved crash replayed, then the target fuzzed for 5 s (scripts/fuzz.mjs);
+  // one job per target, so they fill whichever slot is free at the end.
   ...fuzzTargets.map((target) => ({
     name: `fuzz ${target} under ASan and UBSan (libFuzzer)`, needs: ['sanitize'], run: [node, ['scripts/fuzz.mjs', target]], counts: closingLineCounts,
   })),
-  { id: 'native', name: 'build: native engine, epochcalc tool and tests', run: ['bash', ['scripts/build-native.sh', '--all']] },
-  { name: 'native (ctest)', needs: ['native'], run: ctest('build/native'), counts: ctestCounts },
   // The module in node, checked against the CLI and the sanitized CLI.
   { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/'), counts: nodeCounts },
   { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
   { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
-  { name: 'page modules (node --test)', run: nodeTest('tests/web/'), counts: nodeCounts },
-  { name: 'type check of the JSDoc and the .d.ts (tsc)', run: [node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false']], counts: tscCounts },
 ];
 
 /** Runs one job to its end; resolves with its counts, its output and how long it took. */
