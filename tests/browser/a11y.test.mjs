@@ -102,8 +102,8 @@ test('dark scheme: the page really switches colours', async () => {
   const bg = (p) => p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   assert.notEqual(await bg(light), await bg(dark));
   await dark.screenshot({ path: join(artifacts, 'default-1280-dark.png'), fullPage: true });
-  await light.context().close();
-  await dark.context().close();
+  await release(light);
+  await release(dark);
 });
 
 // Screenshots for people to look at (test-artifacts/), at the widths the page must work at, light and
