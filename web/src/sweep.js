@@ -24,14 +24,21 @@ export function switches(wins, n) {
   return out;
 }
 
-/** Resolves once `el` is on screen (any part of it). @param {Element} el @returns {Promise<void>} */
+const SHOWN_RATIO = 0.1;
+
+/**
+ * Resolves once a tenth of `el` is on screen. (Any part was too little: a full element alone on a page
+ * shows 2 px of its chart in a 1280 × 900 window, and the chart's chunk came with the first answer.)
+ * @param {Element} el @returns {Promise<void>}
+ */
 function inView(el) {
   return new Promise((resolve) => {
     const seen = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
+      // (isIntersecting holds for any part: the first report comes whatever the ratio.)
+      if (!entries.some((e) => e.isIntersecting && e.intersectionRatio >= SHOWN_RATIO)) return;
       seen.disconnect();
       resolve();
-    });
+    }, { threshold: SHOWN_RATIO });
     seen.observe(el);
   });
 }
