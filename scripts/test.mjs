@@ -6,8 +6,8 @@
 // Builds and suites are jobs with prerequisites, run two at a time (or one per core where there are
 // more) in the order below as soon as what they need is built: the browser suite, the longest, starts
 // once the module and the page are built, while the other builds and the short suites share the other
-// slot, the fuzz targets one job each so that the last minute keeps both cores busy. Each job's output is printed whole when it ends,
-// so two never interleave; the summary gives each job's time.
+// slot, the fuzz targets one job each so that the last minute keeps both cores busy. Each job's output
+// is printed whole when it ends, so two never interleave; the summary gives each job's time.
 //
 //   node scripts/test.mjs [--jobs N]     (EPOCHCALC_TEST_JOBS also sets N)
 import { spawn } from 'node:child_process';

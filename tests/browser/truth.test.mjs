@@ -120,7 +120,7 @@ test('links written by the first page (#preset=…&scenario=…) still open', as
   assert.equal(await plain.inputValue('#preset'), 'fashion-mnist-laptop');
   assert.equal(await value(plain, 'crossover'), env.calc.solve({ preset: 'fashion-mnist-laptop' }).comparison.crossover_batch_size);
   await release(page);
-  await plain.context().close();
+  await release(plain);
 });
 
 test('a bare number in a unit field is read in SI units, as the CLI reads it, and the page says how', async () => {

@@ -111,14 +111,15 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   let editorWaiting = null;
   /** @param {() => string} text */
   function writeEditor(text) {
-    editorWaiting = editorBox.open ? null : text;
-    if (editorBox.open) editorText.value = text();
+    editorWaiting = text;
+    if (editorBox.open) fillEditor();
   }
-  editorBox.addEventListener('toggle', () => {
-    if (!editorBox.open || !editorWaiting) return;
+  function fillEditor() {
+    if (!editorWaiting) return;
     editorText.value = editorWaiting();
     editorWaiting = null;
-  });
+  }
+  editorBox.addEventListener('toggle', () => { if (editorBox.open) fillEditor(); });
   // (The toggle event comes a task after the click: what the user typed by then stays.)
   editorText.addEventListener('input', () => { editorWaiting = null; });
   const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
@@ -297,7 +298,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   function openJson() {
     editorBox.open = true;
-    if (editorWaiting) writeEditor(editorWaiting);
+    fillEditor();
     editorText.focus();
   }
 
