@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { precache } from './precache.mjs';
 import { stampPolicy } from './csp.mjs';
+import { prerenderAnswer } from './prerender.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,7 +34,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * sweep chart (uPlot, 24.5 KB) moved to epochcalc-chart.js, loaded when the chart comes into view. */
 export const BUDGET = { total: 135 * 1024, page: 26 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
-const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
+export const PAGE_FILES = ['index.html', 'first-answer.js', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */
 export const ELEMENT_FILES = ['epochcalc-element.js', 'epochcalc_core.wasm'];
 
@@ -161,13 +162,16 @@ export async function buildWeb(options = {}) {
   copyFileSync(join(root, 'web/element.d.ts'), join(outdir, 'epochcalc-element.d.ts'));
   // The example host pages (README: embedding), served beside the build so their relative URLs work.
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
-  copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
+  for (const script of ['file-check.js', 'first-answer.js']) copyFileSync(join(root, 'web', script), join(outdir, script));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
   for (const file of CALIBRATION_FILES) copyFileSync(join(wasmDir, file), join(outdir, file));
   // Data, not a program: the linker leaves it executable, the package should not.
   for (const file of ['epochcalc_core.wasm', 'epochcalc_calibration.wasm']) chmodSync(join(outdir, file), 0o644);
   await buildOffline(outdir, wrapper);
   stampPolicy(outdir); // the Content-Security-Policy <meta> in every page but the single file (scripts/csp.mjs)
+  // The default scenario's answer in index.html, drawn by the built page (scripts/prerender.mjs).
+  const prerendered = await prerenderAnswer(outdir);
+  if (!prerendered.done) console.warn(`build-web: the default answer is not in index.html (${prerendered.reason}); the page draws it once the engine loads`);
   // Last: the service worker precaches every file written above.
   await precache(outdir);
 
@@ -180,7 +184,7 @@ export async function buildWeb(options = {}) {
   // The page also loads its service worker's registration when it is idle after the first result:
   // still the first visit (npm run bench counts every file the page requested).
   const later = readdirSync(outdir).filter((f) => /^offline-[\w-]+\.js$/.test(f));
-  const files = ['index.html', 'file-check.js', 'app.js', ...chunks, ...later, 'app.css', 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
+  const files = [...PAGE_FILES, ...chunks, ...later, 'epochcalc.js', 'epochcalc_core.wasm'].map(sizeOf);
   const element = ELEMENT_FILES.map(sizeOf).reduce((sum, f) => sum + f.gzip, 0);
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
   const page = files.filter((f) => PAGE_FILES.includes(f.name) || chunks.includes(f.name) || later.includes(f.name)).reduce((sum, f) => sum + f.gzip, 0);
@@ -220,6 +224,8 @@ async function buildOffline(outdir, wrapper) {
     [/<link rel="preload"[^>]*>\n?/, () => ''],
     // The single file works from disk: no file:// warning.
     [/<script src="file-check.js" async><\/script>\n?/, () => ''],
+    // Nor a default answer drawn at build time to hide (scripts/prerender.mjs writes index.html only).
+    [/<script src="first-answer.js"><\/script>\n?/, () => ''],
     [/<script type="module" src="app.js"><\/script>/,
       () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n` +
         `<script type="application/wasm;base64" id="epochcalc-calibration-wasm">${calibration64}</script>\n` +

@@ -7,16 +7,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { serve } from '../../scripts/serve.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const dist = join(repo, 'dist');
 export const artifacts = join(repo, 'test-artifacts');
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Builds dist/ unless it is there. Test files run in parallel, so build aside and rename. */
 export async function ensureDist() {

@@ -18,6 +18,7 @@ async function start() {
   try {
     calc = await loading;
   } catch (err) {
+    settlePrerendered(false);
     status.textContent = location.protocol === 'file:'
       ? 'The calculator cannot load from a file: serve this folder over http (node scripts/serve.mjs) or open epochcalc-offline.html.'
       : `The calculator could not load its WebAssembly engine (${err instanceof Error ? err.message : String(err)}).`;
@@ -25,6 +26,7 @@ async function start() {
     return;
   }
   $('version').textContent = calc.version;
+  settlePrerendered(document.documentElement.dataset.answer !== 'later');
   const schema = calc.schema();
   let writtenHash = location.hash;
   const keep = keepLater();
@@ -77,6 +79,20 @@ async function start() {
   // into view and then marks #sweep-chart[data-drawn]), or there is nothing to draw because the
   // scenario cannot be shown yet.
   if (!calculator.result) document.documentElement.dataset.ready = 'true';
+}
+
+/**
+ * The default answer that the build drew into the page (scripts/prerender.mjs) becomes the engine's
+ * to redraw: kept on screen when this visit shows the default scenario (the engine draws the same
+ * numbers over it), emptied otherwise: a link's scenario, a kept one, or no engine to draw anything.
+ * @param {boolean} keep
+ */
+function settlePrerendered(keep) {
+  for (const el of document.querySelectorAll('[data-prerendered]')) {
+    if (!keep) el.replaceChildren();
+    el.removeAttribute('data-prerendered');
+  }
+  delete document.documentElement.dataset.answer;
 }
 
 /**

@@ -1,0 +1,15 @@
+// dist/index.html holds the default scenario's answer as the engine drew it at build time
+// (scripts/prerender.mjs), so a first visit reads it at the first paint. This runs before the page is
+// drawn: when the visit will show another scenario, that answer is hidden (html[data-answer=later])
+// until the engine has drawn the right one (web/src/main.js). Another scenario means anything in the
+// address after '#' (a link), or a scenario kept from an earlier visit (web/src/saved.js's key).
+// A classic script, not inline: the page's policy allows no inline script (scripts/csp.mjs).
+{
+  let kept = false;
+  try {
+    kept = localStorage.getItem('epochcalc.scenario') !== null;
+  } catch {
+    // Storage refused (a sandboxed frame, a private window): nothing was kept.
+  }
+  if (location.hash.length > 1 || kept) document.documentElement.dataset.answer = 'later';
+}
