@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { fullBrowser } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const benchDir = path.join(root, 'bench');
@@ -497,7 +497,7 @@ async function pageBench() {
   let browser;
   const out = { loads: [], link_loads: [], errors: [] };
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch(fullBrowser());
     // Five first visits of the bare address (the default scenario: its answer is in the HTML), then
     // three of a link to another scenario, whose answer waits for the engine.
     const LOADS = 5;

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from './chromium.mjs';
+import { CHROMIUM, haveChromium, testBrowser } from './chromium.mjs';
 import { serve } from './serve.mjs';
 
 /** The elements copied, as web/calculator.html writes them empty. */
@@ -33,7 +33,7 @@ export async function prerenderAnswer(outdir) {
     if (!html.includes(part.empty)) throw new Error(`prerender: index.html has no empty ${part.empty}`);
   }
   const server = await serve({ root: outdir, port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(testBrowser());
   try {
     // A desktop window; no service worker (it would precache the build being written).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });

@@ -5,11 +5,11 @@ import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { serve } from './serve.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+import { fullBrowser } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = await serve({ root: path.join(root, 'dist'), port: 0 });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const browser = await chromium.launch(fullBrowser());
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   await page.goto(server.url);

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium python3-numpy clang libclang-rt-14-dev)
+apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium chromium-headless-shell python3-numpy clang libclang-rt-14-dev)
 missing=()
 have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/local/include/$1" ] || [ -e "/opt/homebrew/include/$1" ]; }
 # scripts/measure.py and its test need NumPy; a python3 early on PATH (pyenv) may lack it where Debian's has it.
@@ -42,9 +42,14 @@ have_header nlohmann/json.hpp || missing+=(nlohmann-json3-dev)
 have_header doctest/doctest.h || missing+=(doctest-dev)
 command -v em++ >/dev/null || missing+=(emscripten)
 [ -x "${EPOCHCALC_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
+# Chromium's headless shell runs the browser tests and the build's prerender for about half the CPU of
+# the full browser (scripts/chromium.mjs); where the package manager has none, the full browser does.
+[ -x "${EPOCHCALC_HEADLESS_SHELL:-/usr/bin/chromium-headless-shell}" ] || ! command -v apt-get >/dev/null || missing+=(headless-shell)
 have_numpy || missing+=(python3-numpy)
 command -v clang++ >/dev/null || missing+=(clang)
 have_libfuzzer || missing+=(libfuzzer)  # named after apt-get update (clang_runtime_package)
+# Only the shell missing, and the package lists as they are do not have it: no apt-get update on every run.
+if [ "${missing[*]}" = headless-shell ] && ! apt-cache show chromium-headless-shell >/dev/null 2>&1; then missing=(); fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null; then
@@ -52,8 +57,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -q >/dev/null
     for i in "${!missing[@]}"; do [ "${missing[$i]}" != libfuzzer ] || missing[$i]=$(clang_runtime_package); done
-    echo "setup: installing ${missing[*]} with apt-get"
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+    for i in "${!missing[@]}"; do
+      [ "${missing[$i]}" = headless-shell ] || continue
+      if apt-cache show chromium-headless-shell >/dev/null 2>&1; then missing[$i]=chromium-headless-shell; else unset 'missing[i]'; fi
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+      echo "setup: installing ${missing[*]} with apt-get"
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+    fi
   else
     cat >&2 <<MSG
 setup: missing ${missing[*]}.

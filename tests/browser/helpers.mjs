@@ -7,13 +7,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+import { testBrowser } from '../../scripts/chromium.mjs';
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const dist = join(repo, 'dist');
 export const artifacts = join(repo, 'test-artifacts');
 
-export { CHROMIUM, CHROMIUM_ARGS };
+export { testBrowser };
 
 /** Builds dist/ unless it is there. Test files run in parallel, so build aside and rename. */
 export async function ensureDist() {
@@ -37,7 +37,7 @@ export async function setUp() {
   await ensureDist();
   mkdirSync(artifacts, { recursive: true });
   const server = await serve({ root: dist, port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(testBrowser());
   // The engine exactly as shipped in dist/, loaded in node for the expected numbers.
   const { createCalculator } = await import(pathToFileURL(join(dist, 'epochcalc.js')).href);
   const calc = await createCalculator({ wasmBinary: readFileSync(join(dist, 'epochcalc_core.wasm')) });

@@ -12,14 +12,14 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 import { precache } from '../../scripts/precache.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, dist, ensureDist, repo } from './helpers.mjs';
+import { testBrowser, dist, ensureDist, repo } from './helpers.mjs';
 
 const TIMEOUT = 30_000;
 /** @type {import('playwright-core').Browser} */
 let browser;
 before(async () => {
   await ensureDist();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await chromium.launch(testBrowser());
 });
 after(async () => { await browser?.close(); });
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, dist, ensureDist, repo } from './helpers.mjs';
+import { testBrowser, dist, ensureDist, repo } from './helpers.mjs';
 
 const TIMEOUT = 30_000;
 /** What package.json "files" ships, plus what npm always adds. */
@@ -181,7 +181,7 @@ test('browser: the element works from node_modules/, with its .wasm fetched from
 `);
   const server = await serve({ root: consumer, port: 0 });
   t.after(() => server.close());
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(testBrowser());
   t.after(() => browser.close());
   const page = await browser.newPage();
   /** @type {string[]} */
