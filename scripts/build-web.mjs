@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { precache } from './precache.mjs';
-import { stampPolicy } from './csp.mjs';
+import { FIRST_ANSWER_SCRIPT, stampPolicy } from './csp.mjs';
 import { prerenderAnswer } from './prerender.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +34,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * sweep chart (uPlot, 24.5 KB) moved to epochcalc-chart.js, loaded when the chart comes into view. */
 export const BUDGET = { total: 135 * 1024, page: 26 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
-export const PAGE_FILES = ['index.html', 'first-answer.js', 'file-check.js', 'app.js', 'app.css'];
+export const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */
 export const ELEMENT_FILES = ['epochcalc-element.js', 'epochcalc_core.wasm'];
 
@@ -154,7 +154,10 @@ export async function buildWeb(options = {}) {
     minify: true,
     logLevel: 'warning',
   });
-  writeFileSync(join(outdir, 'index.html'), pageHtml());
+  // web/first-answer.js inline, where index.html names it: it runs before the first paint.
+  const tag = '<script src="first-answer.js"></script>';
+  if (!pageHtml().includes(tag)) throw new Error(`build-web: web/index.html has no ${tag}`);
+  writeFileSync(join(outdir, 'index.html'), pageHtml().replace(tag, () => `<script>${FIRST_ANSWER_SCRIPT}</script>`));
   await buildElement(outdir, wrapper);
   copyFileSync(join(root, 'web/embed.html'), join(outdir, 'embed.html'));
   // Typings for the package (package.json "exports"): the engine's module and the elements.
@@ -162,7 +165,7 @@ export async function buildWeb(options = {}) {
   copyFileSync(join(root, 'web/element.d.ts'), join(outdir, 'epochcalc-element.d.ts'));
   // The example host pages (README: embedding), served beside the build so their relative URLs work.
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
-  for (const script of ['file-check.js', 'first-answer.js']) copyFileSync(join(root, 'web', script), join(outdir, script));
+  copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
   for (const file of CALIBRATION_FILES) copyFileSync(join(wasmDir, file), join(outdir, file));
   // Data, not a program: the linker leaves it executable, the package should not.

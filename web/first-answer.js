@@ -3,7 +3,8 @@
 // drawn: when the visit will show another scenario, that answer is hidden (html[data-answer=later])
 // until the engine has drawn the right one (web/src/main.js). Another scenario means anything in the
 // address after '#' (a link), or a scenario kept from an earlier visit (web/src/saved.js's key).
-// A classic script, not inline: the page's policy allows no inline script (scripts/csp.mjs).
+// The build puts it inline in index.html (a file of its own held up the parser for one more request);
+// the page's policy allows it by its hash (scripts/csp.mjs).
 {
   let kept = false;
   try {
