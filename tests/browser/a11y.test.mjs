@@ -106,6 +106,22 @@ test('dark scheme: the page really switches colours', async () => {
   await release(dark);
 });
 
+test('dark scheme: the chart follows a switch of the system scheme, drawn as a dark page draws it', async () => {
+  const canvas = (p) => p.evaluate(() => /** @type {HTMLCanvasElement} */ (document.querySelector('#sweep-chart canvas')).toDataURL());
+  const dark = await openPage(env.browser, env.url, { colorScheme: 'dark' });
+  await showChart(dark);
+  const drawnDark = await canvas(dark);
+  await release(dark);
+  const page = await openPage(env.browser, env.url, { colorScheme: 'light' });
+  await showChart(page);
+  const drawnLight = await canvas(page);
+  assert.notEqual(drawnLight, drawnDark);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction((before) => /** @type {HTMLCanvasElement} */ (document.querySelector('#sweep-chart canvas')).toDataURL() !== before, drawnLight);
+  assert.equal(await canvas(page), drawnDark);
+  await release(page);
+});
+
 // Screenshots for people to look at (test-artifacts/), at the widths the page must work at, light and
 // dark; each must fit its width and load without a console error.
 for (const width of [1280, 1024, 390, 320]) {

@@ -355,6 +355,42 @@ test('the first error state, from a link, shows no result but the message', asyn
   await release(page);
 });
 
+test('bar labels: a segment names itself where the name fits inside it, after edits and at any width', async () => {
+  const page = await openPage(env.browser, env.url);
+  /** Each label as laid out: shown ones inside their segment; hidden ones that would have fitted. */
+  const check = async (when) => {
+    const labels = await page.evaluate(() => [...document.querySelectorAll('#bars .seg span')].map((el) => {
+      const span = /** @type {HTMLElement} */ (el);
+      const seg = /** @type {HTMLElement} */ (span.parentElement);
+      const shown = !span.hidden;
+      span.hidden = false; // its width, laid out
+      const width = span.offsetWidth;
+      span.hidden = !shown;
+      return { key: seg.dataset.key, shown, width, room: seg.clientWidth };
+    }));
+    assert.ok(labels.length >= 7, `${when}: ${labels.length} labels`);
+    for (const l of labels) {
+      if (l.shown) assert.ok(l.width + 6 <= l.room, `${when}: ${l.key} is shown but ${l.width} px does not fit ${l.room} px`);
+      else assert.ok(l.width + 6 > l.room - 6, `${when}: ${l.key} is hidden but ${l.width} px fits ${l.room} px with room to spare`);
+    }
+    return labels.filter((l) => l.shown).length;
+  };
+  const wide = await check('at 1280 px');
+  assert.ok(wide >= 5, 'most segments of the default scenario carry their name');
+  await fill(page, '#batch_size', '1024');
+  await check('after an edit to batch 1024');
+  await fill(page, '#dispatch', '0.5 us');
+  await check('after an edit to 0.5 us dispatch');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => (document.getElementById('bars')?.clientWidth ?? 0) < 400);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.ok(await check('at 390 px') < wide, 'a narrow window names fewer segments');
+  await fill(page, '#batch_size', '32');
+  await check('after an edit at 390 px');
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
 test('formulas: each bar segment shows its formula with the numbers filled in', async () => {
   const page = await openPage(env.browser, env.url);
   await page.focus('[data-key="host.batched.dispatch"]');

@@ -106,9 +106,13 @@ export function renderBars(container, formulaOut, result) {
       ...rows);
   });
   replace(container, ...blocks);
-  // Measured in the frame's own layout, not forced in the middle of the update.
-  cancelAnimationFrame(fitFrame);
-  fitFrame = requestAnimationFrame(() => fitLabels(container));
+  // Labels that do not fit their segment are hidden as the bars are built, from widths measured
+  // before: an update then costs the frame one layout. Until they are known (the first draw, a new
+  // label), they are measured in the next frame.
+  if (!fitLabels(container)) {
+    cancelAnimationFrame(fitFrame);
+    fitFrame = requestAnimationFrame(() => measureLabels(container));
+  }
   const select = (seg) => {
     for (const s of container.querySelectorAll('.seg.selected')) s.classList.remove('selected');
     seg.classList.add('selected');
@@ -117,7 +121,8 @@ export function renderBars(container, formulaOut, result) {
   };
   if (!observed.has(container)) {
     observed.add(container);
-    new ResizeObserver(() => fitLabels(container)).observe(container);
+    // A new width may bring a new font size (container queries): measure again.
+    new ResizeObserver(() => measureLabels(container)).observe(container);
     const onEvent = (e) => {
       const seg = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest('.seg'));
       if (seg) select(seg);
@@ -134,11 +139,43 @@ let selectedKey = '';
 let fitFrame = 0;
 const observed = new WeakSet();
 
-/** Shows a segment's name only where it fits inside the segment. @param {HTMLElement} container */
+/** Room a label needs inside its segment beyond its own width, in px: its margins, the 1 px border, and
+ * a few px a segment may lose to its neighbours' 3 px minimum width. */
+const LABEL_ROOM = 10;
+
+/**
+ * What fitting needs, per container (an element's bars may have another font size than the page's):
+ * the track's width and each label's width by its text, in px, as last laid out.
+ * @type {WeakMap<HTMLElement, { track: number, labels: Map<string, number> }>}
+ */
+const sizes = new WeakMap();
+
+/**
+ * Shows a segment's name only where it fits inside the segment (its share of the track's width);
+ * false if a width is not known yet.
+ * @param {HTMLElement} container
+ */
 function fitLabels(container) {
-  // All writes, then all reads, then all writes: one layout, not one per label.
+  const known = sizes.get(container);
+  if (!known || known.track <= 0) return false;
+  const spans = /** @type {HTMLElement[]} */ ([...container.querySelectorAll('.seg span')]);
+  const widths = spans.map((el) => known.labels.get(el.textContent ?? ''));
+  if (widths.some((w) => w === undefined)) return false;
+  spans.forEach((el, i) => {
+    const segment = (parseFloat(/** @type {HTMLElement} */ (el.parentElement).style.width) / 100) * known.track;
+    el.hidden = /** @type {number} */ (widths[i]) + LABEL_ROOM > segment;
+  });
+  return true;
+}
+
+/** Measures the track and every label as laid out (all shown first: one layout), then fits them. @param {HTMLElement} container */
+function measureLabels(container) {
   const spans = /** @type {HTMLElement[]} */ ([...container.querySelectorAll('.seg span')]);
   for (const el of spans) el.hidden = false;
-  const fits = spans.map((el) => el.offsetWidth + 6 <= /** @type {HTMLElement} */ (el.parentElement).clientWidth);
-  spans.forEach((el, i) => { el.hidden = !fits[i]; });
+  const track = /** @type {HTMLElement|null} */ (container.querySelector('.track'));
+  sizes.set(container, {
+    track: track?.clientWidth ?? 0,
+    labels: new Map(spans.map((el) => [el.textContent ?? '', el.offsetWidth])),
+  });
+  fitLabels(container);
 }

@@ -33,7 +33,8 @@ export function createPlot(container) {
   let marks = { switches: [], batch: 1, label: '' };
   /** Drawn over the lines, with the epoch times it needs in range. */
   let overlay = { draw: /** @type {((u: uPlot, colors: ReturnType<typeof palette>, dpr: number) => void)|null} */ (null), ys: /** @type {number[]} */ ([]) };
-  /** The stylesheet's colours, read once per update (reading them makes the browser compute styles). */
+  /** The stylesheet's colours, read when the chart is rebuilt (fresh: a new colour scheme or theme), not
+   * on every update: reading them makes the browser compute styles in the middle of the update. */
   let colors = palette(container);
 
   const height = () => (container.clientWidth < 500 ? 240 : 300);
@@ -168,8 +169,10 @@ export function createPlot(container) {
   function update(sweep, r, nextMarks, nextOverlay, fresh = false) {
     marks = nextMarks;
     overlay = nextOverlay;
-    if (fresh) key = '';
-    colors = palette(container);
+    if (fresh) {
+      key = '';
+      colors = palette(container);
+    }
     const n = r.scenario.network.dataset.training_examples;
     const nextKey = [colors.bg, r.host.name, r.accelerator.name].join('|');
     // Axis label density depends on the ranges, so rebuild when they change too.

@@ -138,6 +138,7 @@ export function createSweepChart(container, table, desc) {
   function redraw() {
     if (plot) draw(true);
   }
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
 
   /** Draws `draw` over the lines, with `ys` (epoch times) kept in range; null removes it. */
   function setOverlay(drawOver, ys = []) {
