@@ -153,6 +153,25 @@ test('pickers, units and defaults come from the engine schema', async () => {
   await release(page);
 });
 
+test('with the chart on screen, a new batch size moves its marker and its legend to the new size', async () => {
+  const page = await openPage(env.browser, env.url);
+  await showChart(page);
+  const canvas = () => page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.querySelector('#sweep-chart canvas')).toDataURL());
+  const at32 = await canvas();
+  assert.match(await text(page, '#sweep-chart .u-legend'), /Batch size\s*32/);
+  await fill(page, '#batch_size', '100');
+  const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', network: { batch_size: 100 } });
+  const legend = await text(page, '#sweep-chart .u-legend');
+  assert.match(legend, /Batch size\s*100/);
+  const shown = (s) => s.replace(/\s+/g, ' ');
+  assert.ok(shown(legend).includes(shown(await text(page, '[data-key="host.batched.epoch"]'))), `the host's epoch at batch 100 (${r.host.batched.epoch_time_s} s) in ${legend}`);
+  assert.notEqual(await canvas(), at32, 'the marker moved');
+  await fill(page, '#batch_size', '32');
+  assert.equal(await canvas(), at32, 'back at 32, the chart is drawn as it was');
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
 test('one engine call per edit: the sweep and the result agree at the configured batch size', async () => {
   const page = await openPage(env.browser, env.url);
   await fill(page, '#batch_size', '100');

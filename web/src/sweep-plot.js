@@ -185,12 +185,30 @@ export function createPlot(container) {
       }
     }
     const range = `${Math.floor(Math.log10(lo))}:${Math.floor(Math.log10(hi))}:${n}`;
+    const next = data(sweep);
     if (!plot || key !== `${nextKey}|${range}`) {
       key = `${nextKey}|${range}`;
       build(sweep, r);
+    } else if (sameData(plot.data, next)) {
+      // Same lines (the sweep does not depend on the configured batch size): only the markers and the
+      // legend's values at your batch move, so the lines' paths and the axes are kept.
+      plot.redraw(false, false);
+      plot.setLegend({});
     } else {
-      plot.setData(data(sweep));
+      plot.setData(next);
     }
+  }
+
+  /** Whether two data sets hold the same numbers. @param {uPlot.AlignedData} a @param {uPlot.AlignedData} b */
+  function sameData(a, b) {
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) {
+      const x = a[k];
+      const y = b[k];
+      if (x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    }
+    return true;
   }
 
   new ResizeObserver(() => {
