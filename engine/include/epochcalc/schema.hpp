@@ -3,6 +3,9 @@
 // and the page's controls. The parser enforces the same rule objects (limits.hpp).
 #pragma once
 
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -10,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "epochcalc/limits.hpp"
+#include "epochcalc/model.hpp"
 
 namespace epochcalc {
 
@@ -26,6 +30,14 @@ enum class FieldKind {
   profile,   // a framework profile id
 };
 
+// How a numeric field (kind integer or quantity) is read and written in a validated Scenario, in SI
+// units, whole numbers as doubles: what a sweep or a solve-for changes. `item` is the width's index for
+// "/network/widths/-" and 0 for every other field. Empty for a field that holds no number.
+struct NumberAccess {
+  std::function<double(const Scenario&, std::size_t item)> get;
+  std::function<void(Scenario&, std::size_t item, double)> set;
+};
+
 struct FieldSpec {
   std::string path;  // JSON pointer; "/network/widths/-" stands for every width
   FieldKind kind;
@@ -34,11 +46,21 @@ struct FieldSpec {
   bool required = false;
   QuantityRule quantity{Dimension::time, {}};  // for kind quantity
   IntegerRule integer{0, 0};                   // for kind integer
+  NumberAccess number{};                       // for kinds integer and quantity
 };
 
 std::span<const FieldSpec> field_specs();
 // The spec for a JSON pointer into a scenario ("/network/widths/3" finds the widths item), or null.
 const FieldSpec* find_field(std::string_view pointer);
+
+// The number a JSON pointer names in a scenario, bound to that pointer: its row, and its value read and
+// written in SI units. Null for a pointer that names no numeric field, or a width past the scenario's.
+struct NumberField {
+  const FieldSpec* spec;
+  std::function<double(const Scenario&)> get;
+  std::function<void(Scenario&, double)> set;
+};
+std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer);
 
 inline constexpr std::string_view schema_schema = "epochcalc/schema@1";
 // {"schema": "epochcalc/schema@1", "precisions", "phases", "overlaps", "device_kinds", "dimensions",

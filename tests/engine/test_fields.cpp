@@ -1,0 +1,106 @@
+// The schema's numeric rows reach their numbers in the typed scenario (schema.hpp: NumberAccess):
+// what a sweep or a solve-for changes through a row is exactly what the parser reads from the same
+// field of a document, for every numeric field of the table, and the table leaves none out.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/schema.hpp"
+
+using namespace epochcalc;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+bool numeric(const FieldSpec& f) { return f.kind == FieldKind::integer || f.kind == FieldKind::quantity; }
+
+// The default preset with every registry reference written out, so each device field is in it.
+json expanded_default() {
+  Errors errors;
+  json doc = expand_scenario(registry::find_preset(registry::default_preset_id)->scenario, errors);
+  REQUIRE(errors.empty());
+  return doc;
+}
+
+// A value the field accepts that differs from `current`.
+std::optional<double> another_value(const FieldSpec& f, double current) {
+  std::vector<double> candidates;
+  if (f.kind == FieldKind::integer) {
+    candidates = {current + 1, current - 1};
+    for (double v : candidates)
+      if (v >= static_cast<double>(f.integer.min) && v <= static_cast<double>(f.integer.max)) return v;
+    return std::nullopt;
+  }
+  const Bounds& b = f.quantity.bounds;
+  candidates = {current * 1.5, current * 0.5, b.min > 0 ? b.min * 2 : 1.0, 1.0};
+  for (double v : candidates) {
+    const bool above = b.min_inclusive ? v >= b.min : v > b.min;
+    if (v != current && above && v <= b.max) return v;
+  }
+  return std::nullopt;
+}
+
+// The field's pointer in a scenario: the widths' row stands for every width, here the second.
+std::string pointer_of(const FieldSpec& f) {
+  return f.path == "/network/widths/-" ? std::string("/network/widths/1") : f.path;
+}
+
+}  // namespace
+
+TEST_CASE("every number field of the schema has a row that reaches its number") {
+  int count = 0;
+  for (const FieldSpec& f : field_specs()) {
+    CAPTURE(f.path);
+    CHECK(numeric(f) == static_cast<bool>(f.number.get));
+    CHECK(static_cast<bool>(f.number.get) == static_cast<bool>(f.number.set));
+    count += numeric(f) ? 1 : 0;
+  }
+  // Network (a width, batch, N), 4 overheads and prices, 5 assumptions, and per device 4 peaks,
+  // bandwidth, capacity and power.
+  CHECK(count == 3 + 4 + 5 + 2 * (static_cast<int>(precisions().size()) + 3));
+}
+
+TEST_CASE("a row's accessor writes what the parser reads from that field of a document") {
+  const json doc = expanded_default();
+  const ParsedScenario base = parse_scenario(doc);
+  REQUIRE(base.scenario);
+  for (const FieldSpec& f : field_specs()) {
+    if (!numeric(f)) continue;
+    const std::string pointer = pointer_of(f);
+    CAPTURE(pointer);
+    const std::optional<NumberField> field = number_field(*base.scenario, pointer);
+    REQUIRE(field);
+    CHECK(field->spec == &f);
+    const std::optional<double> next = another_value(f, field->get(*base.scenario));
+    REQUIRE(next);
+    CAPTURE(*next);
+
+    json changed = doc;
+    if (f.kind == FieldKind::integer) changed[json::json_pointer(pointer)] = static_cast<std::int64_t>(*next);
+    else changed[json::json_pointer(pointer)] = *next;
+    const ParsedScenario parsed = parse_scenario(changed);
+    REQUIRE(parsed.errors.empty());
+
+    Scenario through_row = *base.scenario;
+    field->set(through_row, *next);
+    CHECK(field->get(through_row) == *next);
+    CHECK(field->get(*parsed.scenario) == *next);
+    CHECK(scenario_to_json(through_row) == scenario_to_json(*parsed.scenario));
+  }
+}
+
+TEST_CASE("a pointer that names no number in the scenario has no number field") {
+  const ParsedScenario base = parse_scenario(expanded_default());
+  REQUIRE(base.scenario);
+  const Scenario& s = *base.scenario;
+  for (const char* pointer : {"/name", "/precision", "/host", "/host/name", "/assumptions/phase", "/nope", "",
+                              "/network/widths/4", "/network/widths/99999999999"})
+    CHECK_MESSAGE(!number_field(s, pointer), pointer);
+  CHECK(number_field(s, "/network/widths/3"));
+  CHECK(number_field(s, "/network/widths/0")->get(s) == 784);
+  CHECK(number_field(s, "/accelerator/peak_flops/fp32")->get(s) == s.accelerator.peak_flops.at("fp32"));
+}
