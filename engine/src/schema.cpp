@@ -14,15 +14,15 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-// How a numeric row reaches its number in a Scenario (NumberAccess without the std::function, so that
-// the table stays constant data), and how a device row reaches its number in a Device.
-struct Access {
-  double (*get)(const Scenario&, std::size_t item) = nullptr;
-  void (*set)(Scenario&, std::size_t item, double value) = nullptr;
-};
+// How a device row reaches its number in a Device (a scenario row's is NumberAccess's get and set).
 struct DeviceAccess {
   double (*get)(const Device&, std::string_view precision) = nullptr;
   void (*set)(Device&, std::string_view precision, double value) = nullptr;
+};
+// A scenario row's: NumberAccess without the device part, so that the table stays constant data.
+struct Access {
+  double (*get)(const Scenario&, std::size_t item) = nullptr;
+  void (*set)(Scenario&, std::size_t item, double value) = nullptr;
 };
 
 // The member a chain of member pointers names: member<&Scenario::assumptions, &Assumptions::phase>(s).
@@ -142,16 +142,20 @@ FieldSpec spec_of(const Row& row, std::string path, std::string label) {
   FieldSpec f{std::move(path), row.kind, std::move(label), row.hint, row.required};
   if (row.quantity) f.quantity = *row.quantity;
   if (row.integer) f.integer = *row.integer;
-  if (row.number.get) f.number = {row.number.get, row.number.set};
+  f.number.get = row.number.get;
+  f.number.set = row.number.set;
   return f;
 }
 
 // A device row's number, for the device in one role, at one precision (for the peaks; "" elsewhere).
 NumberAccess device_access(const Row& device_row, Device Scenario::*role, std::string precision) {
-  const DeviceAccess access = device_row.device;
-  if (!access.get) return {};
-  return {[=](const Scenario& s, std::size_t) { return access.get(s.*role, precision); },
-          [=](Scenario& s, std::size_t, double v) { access.set(s.*role, precision, v); }};
+  if (!device_row.device.get) return {};
+  NumberAccess access;
+  access.device_get = device_row.device.get;
+  access.device_set = device_row.device.set;
+  access.role = role;
+  access.precision = std::move(precision);
+  return access;
 }
 
 std::vector<FieldSpec> build_fields() {
@@ -244,7 +248,7 @@ const FieldSpec* find_field(std::string_view pointer) {
 
 std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer) {
   const FieldSpec* spec = find_field(pointer);
-  if (!spec || !spec->number.get) return std::nullopt;
+  if (!spec || !(spec->number.get || spec->number.device_get)) return std::nullopt;
   std::size_t item = 0;
   if (spec->path == "/network/widths/-") {
     const std::string_view index = pointer.substr(pointer.rfind('/') + 1);
@@ -252,8 +256,18 @@ std::optional<NumberField> number_field(const Scenario& scenario, std::string_vi
     for (char c : index) item = item * 10 + static_cast<std::size_t>(c - '0');
     if (item >= scenario.widths.size()) return std::nullopt;
   }
-  return NumberField{spec, [get = spec->number.get, item](const Scenario& s) { return get(s, item); },
-                     [set = spec->number.set, item](Scenario& s, double v) { set(s, item, v); }};
+  return NumberField{spec, item};
+}
+
+double NumberField::get(const Scenario& scenario) const {
+  const NumberAccess& a = spec->number;
+  return a.get ? a.get(scenario, item) : a.device_get(scenario.*a.role, a.precision);
+}
+
+void NumberField::set(Scenario& scenario, double value) const {
+  const NumberAccess& a = spec->number;
+  if (a.set) a.set(scenario, item, value);
+  else a.device_set(scenario.*a.role, a.precision, value);
 }
 
 json schema_document() {

@@ -52,11 +52,17 @@ std::string pointer_of(const FieldSpec& f) {
 }  // namespace
 
 TEST_CASE("every number field of the schema has a row that reaches its number") {
+  const ParsedScenario base = parse_scenario(expanded_default());
+  REQUIRE(base.scenario);
   int count = 0;
   for (const FieldSpec& f : field_specs()) {
     CAPTURE(f.path);
-    CHECK(numeric(f) == static_cast<bool>(f.number.get));
-    CHECK(static_cast<bool>(f.number.get) == static_cast<bool>(f.number.set));
+    const NumberAccess& a = f.number;
+    CHECK(numeric(f) == (a.get || a.device_get));
+    CHECK(!a.get == !a.set);
+    CHECK(!a.device_get == !a.device_set);
+    CHECK(!(a.get && a.device_get));
+    CHECK(number_field(*base.scenario, pointer_of(f)).has_value() == numeric(f));
     count += numeric(f) ? 1 : 0;
   }
   // Network (a width, batch, N), 4 overheads and prices, 5 assumptions, and per device 4 peaks,

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -30,12 +29,17 @@ enum class FieldKind {
   profile,   // a framework profile id
 };
 
-// How a numeric field (kind integer or quantity) is read and written in a validated Scenario, in SI
-// units, whole numbers as doubles: what a sweep or a solve-for changes. `item` is the width's index for
-// "/network/widths/-" and 0 for every other field. Empty for a field that holds no number.
+// Where a numeric field's number (kind integer or quantity) lives in a validated Scenario, in SI units,
+// whole numbers as doubles: what a sweep or a solve-for changes. Either a field of the scenario (get,
+// set; `item` is the width's index for "/network/widths/-", 0 elsewhere) or a field of the device in
+// `role` (device_get, device_set; at `precision` for the peaks). Plain pointers: the table is data.
 struct NumberAccess {
-  std::function<double(const Scenario&, std::size_t item)> get;
-  std::function<void(Scenario&, std::size_t item, double)> set;
+  double (*get)(const Scenario&, std::size_t item) = nullptr;
+  void (*set)(Scenario&, std::size_t item, double value) = nullptr;
+  double (*device_get)(const Device&, std::string_view precision) = nullptr;
+  void (*device_set)(Device&, std::string_view precision, double value) = nullptr;
+  Device Scenario::*role = nullptr;
+  std::string precision;
 };
 
 struct FieldSpec {
@@ -57,8 +61,9 @@ const FieldSpec* find_field(std::string_view pointer);
 // written in SI units. Null for a pointer that names no numeric field, or a width past the scenario's.
 struct NumberField {
   const FieldSpec* spec;
-  std::function<double(const Scenario&)> get;
-  std::function<void(Scenario&, double)> set;
+  std::size_t item = 0;
+  double get(const Scenario& scenario) const;
+  void set(Scenario& scenario, double value) const;
 };
 std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer);
 
