@@ -1,4 +1,4 @@
-// The schema's numeric rows reach their numbers in the typed scenario (schema.hpp: NumberAccess):
+// The field table's numeric rows reach their numbers in the typed scenario (fields.hpp: NumberAccess):
 // what a sweep or a solve-for changes through a row is exactly what the parser reads from the same
 // field of a document, for every numeric field of the table, and the table leaves none out.
 #include <doctest/doctest.h>
@@ -9,7 +9,7 @@
 
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
-#include "epochcalc/schema.hpp"
+#include "epochcalc/fields.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;

@@ -1,0 +1,69 @@
+// Every scenario field the engine reads, with its kind, limits, words for people and where its number
+// lives in the typed scenario: the single table (src/fields.cpp) behind the schema document
+// (schema.hpp), the field editor (edit.hpp), the page's controls, and sweeps and solve-for over any
+// numeric field. The parser enforces the same rule objects (limits.hpp). No JSON here.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "epochcalc/limits.hpp"
+#include "epochcalc/model.hpp"
+
+namespace epochcalc {
+
+enum class FieldKind {
+  text,      // a free string (names, sources)
+  choice,    // one of a fixed list (precision, phase, overlap)
+  integer,   // a whole number (IntegerRule)
+  quantity,  // a number in SI units or "number unit" (QuantityRule)
+  boolean,
+  widths,    // the array of layer widths; its items are integers
+  device,    // a hardware id, {"base": id, ...overrides} or a full device object
+  dataset,   // a dataset id, {"base": id, ...overrides} or a full dataset object
+  preset,    // a preset id
+  profile,   // a framework profile id
+};
+
+// Where a numeric field's number (kind integer or quantity) lives in a validated Scenario, in SI units,
+// whole numbers as doubles: what a sweep or a solve-for changes. Either a field of the scenario (get,
+// set; `item` is the width's index for "/network/widths/-", 0 elsewhere) or a field of the device in
+// `role` (device_get, device_set; at `precision` for the peaks). Plain pointers: the table is data.
+struct NumberAccess {
+  double (*get)(const Scenario&, std::size_t item) = nullptr;
+  void (*set)(Scenario&, std::size_t item, double value) = nullptr;
+  double (*device_get)(const Device&, std::string_view precision) = nullptr;
+  void (*device_set)(Device&, std::string_view precision, double value) = nullptr;
+  Device Scenario::*role = nullptr;
+  std::string precision;
+};
+
+struct FieldSpec {
+  std::string path;  // JSON pointer; "/network/widths/-" stands for every width
+  FieldKind kind;
+  std::string label;  // the words the page shows, and messages quote
+  std::string hint;
+  bool required = false;
+  QuantityRule quantity{Dimension::time, {}};  // for kind quantity
+  IntegerRule integer{0, 0};                   // for kind integer
+  NumberAccess number{};                       // for kinds integer and quantity
+};
+
+std::span<const FieldSpec> field_specs();
+// The spec for a JSON pointer into a scenario ("/network/widths/3" finds the widths item), or null.
+const FieldSpec* find_field(std::string_view pointer);
+
+// The number a JSON pointer names in a scenario, bound to that pointer: its row, and its value read and
+// written in SI units. Null for a pointer that names no numeric field, or a width past the scenario's.
+struct NumberField {
+  const FieldSpec* spec;
+  std::size_t item = 0;
+  double get(const Scenario& scenario) const;
+  void set(Scenario& scenario, double value) const;
+};
+std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer);
+
+}  // namespace epochcalc

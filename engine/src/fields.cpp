@@ -1,0 +1,225 @@
+// The field table: every scenario field the engine reads, one row each, with its kind, limits, words
+// for people and where its number lives in the typed scenario. Plain C++ on the model's structs (no
+// JSON): the schema document (schema.cpp), the field editor and the parser's rule objects come from
+// the same rows, and sweeps and solve-for reach every numeric field through them.
+#include "epochcalc/fields.hpp"
+
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace epochcalc {
+
+namespace {
+
+// How a device row reaches its number in a Device (a scenario row's is NumberAccess's get and set).
+struct DeviceAccess {
+  double (*get)(const Device&, std::string_view precision) = nullptr;
+  void (*set)(Device&, std::string_view precision, double value) = nullptr;
+};
+// A scenario row's: NumberAccess without the device part, so that the table stays constant data.
+struct Access {
+  double (*get)(const Scenario&, std::size_t item) = nullptr;
+  void (*set)(Scenario&, std::size_t item, double value) = nullptr;
+};
+
+// The member a chain of member pointers names: member<&Scenario::assumptions, &Assumptions::phase>(s).
+template <auto First, auto... Rest>
+constexpr auto& member(auto& object) {
+  if constexpr (sizeof...(Rest) == 0) return object.*First;
+  else return member<Rest...>(object.*First);
+}
+// A number held in a member of the scenario (a double, or a whole number read and written as one).
+template <auto... Path>
+constexpr Access number_at{
+    [](const Scenario& s, std::size_t) { return static_cast<double>(member<Path...>(s)); },
+    [](Scenario& s, std::size_t, double v) {
+      auto& field = member<Path...>(s);
+      field = static_cast<std::remove_cvref_t<decltype(field)>>(v);
+    }};
+// The width of layer `item` (item 0 is the input's).
+constexpr Access width_at{
+    [](const Scenario& s, std::size_t item) { return static_cast<double>(s.widths.at(item)); },
+    [](Scenario& s, std::size_t item, double v) { s.widths.at(item) = static_cast<std::int64_t>(v); }};
+template <auto Member>
+constexpr DeviceAccess device_number{
+    [](const Device& d, std::string_view) { return d.*Member; },
+    [](Device& d, std::string_view, double v) { d.*Member = v; }};
+// The peak at one precision; a device without one reads 0, as the model counts it.
+constexpr DeviceAccess peak_at{
+    [](const Device& d, std::string_view precision) {
+      const auto it = d.peak_flops.find(std::string(precision));
+      return it == d.peak_flops.end() ? 0.0 : it->second;
+    },
+    [](Device& d, std::string_view precision, double v) { d.peak_flops[std::string(precision)] = v; }};
+
+// The field table as data, not code: one row a field, turned into FieldSpecs by one loop (the module
+// carries the words once, and no code per field). A device's rows are written once for both roles.
+// A numeric row ends with where its number lives in the typed scenario (sweeps and solve-for reach
+// every field through it).
+struct FieldRow {
+  const char* path;
+  FieldKind kind;
+  const char* label;
+  const char* hint;
+  bool required;
+  const QuantityRule* quantity = nullptr;
+  const IntegerRule* integer = nullptr;
+  Access number{};
+  DeviceAccess device{};
+};
+
+constexpr FieldRow scenario_rows[] = {
+    {"/preset", FieldKind::preset, "Start from a preset", "", false},
+    {"/name", FieldKind::text, "Scenario name", "", false},
+    {"/network/widths", FieldKind::widths, "Layer widths", "Input features, then the output width of each dense layer.", true},
+    {"/network/widths/-", FieldKind::integer, "Width", "", true, nullptr, &rule::width, width_at},
+    {"/network/batch_size", FieldKind::integer, "Batch size",
+     "Examples per step. An epoch is ⌈N ÷ batch⌉ steps, and every step pays the per-operation overhead.", true, nullptr,
+     &rule::batch_size, number_at<&Scenario::batch_size>},
+    {"/network/dataset", FieldKind::dataset, "Dataset", "Its training-set size N is what one epoch processes.", true},
+    {"/network/dataset/name", FieldKind::text, "Dataset name", "", false},
+    {"/network/dataset/training_examples", FieldKind::integer, "Training examples N",
+     "Type another number for a custom dataset size.", true, nullptr, &rule::training_examples,
+     number_at<&Scenario::dataset, &Dataset::training_examples>},
+    {"/precision", FieldKind::choice, "Precision", "Number format: picks each device's peak FLOP/s and the bytes per value.", false},
+    {"/host", FieldKind::device, "Host CPU", "Runs the framework: dispatches every operation, for itself and for the accelerator.", true},
+    {"/accelerator", FieldKind::device, "Accelerator", "Runs the kernels; each one also costs a launch on top of the dispatch.", true},
+    {"/profile", FieldKind::profile, "Framework profile",
+     "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.", false},
+    {"/dispatch", FieldKind::quantity, "Dispatch per operation",
+     "Host framework time per operation (Python, op lookup), paid on both devices.", true, &rule::dispatch, nullptr,
+     number_at<&Scenario::dispatch>},
+    {"/launch", FieldKind::quantity, "Kernel launch per operation",
+     "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
+     number_at<&Scenario::launch>},
+    {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
+     number_at<&Scenario::flop_energy>},
+    {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
+     &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
+    {"/assumptions/phase", FieldKind::choice, "Phase",
+     "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false},
+    {"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
+     "Operations (kernels) per layer per step. Left empty, it follows the phase.", false, nullptr, &rule::ops_per_layer,
+     number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>},
+    {"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
+     "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
+     &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>},
+    {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
+     "CUDA Graphs: the accelerator pays this many dispatches and launches per step, not one per operation. "
+     "Empty: one per operation.",
+     false, nullptr, &rule::launches_per_step, number_at<&Scenario::assumptions, &Assumptions::launches_per_step>},
+    {"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
+     "The fraction of peak FLOP/s and bandwidth the host reaches (small kernels reach far less). Divides its "
+     "compute and memory time.",
+     false, &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::host_efficiency>},
+    {"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
+     "The same for the accelerator.", false,
+     &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::accelerator_efficiency>},
+    {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
+     "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false},
+    {"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
+     "Skip the examples that do not fill a whole batch, so every step is full.", false},
+};
+
+// The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
+constexpr FieldRow device_rows[] = {
+    {"/name", FieldKind::text, " name", "", false},
+    {"/peak_flops/", FieldKind::quantity, "Peak FLOP/s, ", "The datasheet's peak at this precision; leave it empty if the device has none.",
+     false, &rule::peak_flops, nullptr, {}, peak_at},
+    {"/memory_bandwidth", FieldKind::quantity, "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.", true, &rule::memory_bandwidth,
+     nullptr, {}, device_number<&Device::memory_bandwidth>},
+    {"/memory_capacity", FieldKind::quantity, "Memory capacity", "For reference; the model does not use it.", false,
+     &rule::memory_capacity, nullptr, {}, device_number<&Device::memory_capacity>},
+    {"/tdp", FieldKind::quantity, "Power (TDP)", "For reference; the model does not use it.", false, &rule::tdp, nullptr, {},
+     device_number<&Device::tdp>},
+    {"/source", FieldKind::text, "Datasheet source", "", false},
+};
+
+FieldSpec spec_of(const FieldRow& row, std::string path, std::string label) {
+  FieldSpec f{std::move(path), row.kind, std::move(label), row.hint, row.required};
+  if (row.quantity) f.quantity = *row.quantity;
+  if (row.integer) f.integer = *row.integer;
+  f.number.get = row.number.get;
+  f.number.set = row.number.set;
+  return f;
+}
+
+// A device row's number, for the device in one role, at one precision (for the peaks; "" elsewhere).
+NumberAccess device_access(const FieldRow& device_row, Device Scenario::*role, std::string precision) {
+  if (!device_row.device.get) return {};
+  NumberAccess access;
+  access.device_get = device_row.device.get;
+  access.device_set = device_row.device.set;
+  access.role = role;
+  access.precision = std::move(precision);
+  return access;
+}
+
+std::vector<FieldSpec> build_fields() {
+  std::vector<FieldSpec> fields;
+  for (const FieldRow& row : scenario_rows) {
+    fields.push_back(spec_of(row, row.path, row.label));
+    if (row.kind != FieldKind::device) continue;
+    Device Scenario::*const role = std::string_view(row.path) == "/host" ? &Scenario::host : &Scenario::accelerator;
+    for (const FieldRow& d : device_rows) {
+      const std::string base = row.path + std::string(d.path);
+      if (d.kind == FieldKind::text && d.label[0] == ' ') {
+        fields.push_back(spec_of(d, base, row.label + std::string(d.label)));
+      } else if (base.back() == '/') {
+        for (const PrecisionInfo& p : precisions()) {
+          fields.push_back(spec_of(d, base + std::string(p.name), d.label + std::string(p.name)));
+          fields.back().number = device_access(d, role, std::string(p.name));
+        }
+      } else {
+        fields.push_back(spec_of(d, base, d.label));
+        fields.back().number = device_access(d, role, "");
+      }
+    }
+  }
+  return fields;
+}
+
+}  // namespace
+
+std::span<const FieldSpec> field_specs() {
+  static const std::vector<FieldSpec> fields = build_fields();
+  return fields;
+}
+
+const FieldSpec* find_field(std::string_view pointer) {
+  std::string key(pointer);
+  const std::string widths = "/network/widths/";
+  if (key.rfind(widths, 0) == 0 && key.size() > widths.size() &&
+      key.find_first_not_of("0123456789", widths.size()) == std::string::npos)
+    key = widths + "-";
+  for (const FieldSpec& f : field_specs())
+    if (f.path == key) return &f;
+  return nullptr;
+}
+
+std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer) {
+  const FieldSpec* spec = find_field(pointer);
+  if (!spec || !(spec->number.get || spec->number.device_get)) return std::nullopt;
+  std::size_t item = 0;
+  if (spec->path == "/network/widths/-") {
+    const std::string_view index = pointer.substr(pointer.rfind('/') + 1);
+    if (index.size() > 9) return std::nullopt;  // no scenario has a billion widths
+    for (char c : index) item = item * 10 + static_cast<std::size_t>(c - '0');
+    if (item >= scenario.widths.size()) return std::nullopt;
+  }
+  return NumberField{spec, item};
+}
+
+double NumberField::get(const Scenario& scenario) const {
+  const NumberAccess& a = spec->number;
+  return a.get ? a.get(scenario, item) : a.device_get(scenario.*a.role, a.precision);
+}
+
+void NumberField::set(Scenario& scenario, double value) const {
+  const NumberAccess& a = spec->number;
+  if (a.set) a.set(scenario, item, value);
+  else a.device_set(scenario.*a.role, a.precision, value);
+}
+
+}  // namespace epochcalc
