@@ -3,12 +3,14 @@
 // field of a document, for every numeric field of the table, and the table leaves none out.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
+#include "epochcalc/field_sweep.hpp"
 #include "epochcalc/fields.hpp"
 
 using namespace epochcalc;
@@ -109,4 +111,88 @@ TEST_CASE("a pointer that names no number in the scenario has no number field") 
   CHECK(number_field(s, "/network/widths/3"));
   CHECK(number_field(s, "/network/widths/0")->get(s) == 784);
   CHECK(number_field(s, "/accelerator/peak_flops/fp32")->get(s) == s.accelerator.peak_flops.at("fp32"));
+}
+
+namespace {
+
+// The brute force: the document with the fields set as JSON, parsed and solved point by point.
+Result solved_with(json doc, const std::vector<std::pair<std::string, double>>& values) {
+  for (const auto& [pointer, v] : values) {
+    const FieldSpec* f = find_field(pointer);
+    REQUIRE(f);
+    if (f->kind == FieldKind::integer) doc[json::json_pointer(pointer)] = static_cast<std::int64_t>(v);
+    else doc[json::json_pointer(pointer)] = v;
+  }
+  const ParsedScenario parsed = parse_scenario(doc);
+  REQUIRE(parsed.errors.empty());
+  return solve(*parsed.scenario);
+}
+
+bool same(double a, double b) { return a == b || std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+
+void check_point(const FieldSweep& sweep, std::size_t i, const Result& r) {
+  const auto check_run = [&](const RunSeries& s, const Run& run) {
+    CHECK(same(s.epoch_time_s[i], run.epoch_time_s));
+    CHECK(same(s.compute_time_s[i], run.compute_time_s));
+    CHECK(same(s.memory_time_s[i], run.memory_time_s));
+    CHECK(same(s.dispatch_time_s[i], run.dispatch_time_s));
+    CHECK(same(s.launch_time_s[i], run.launch_time_s));
+    CHECK(same(s.work_time_s[i], run.work_time_s));
+    CHECK(same(s.overhead_time_s[i], run.overhead_time_s));
+    CHECK(same(s.energy_j[i], run.energy_j));
+  };
+  check_run(sweep.host, r.host.batched);
+  check_run(sweep.accelerator, r.accelerator.batched);
+  CHECK(same(sweep.speedup[i], r.comparison.accelerator_speedup_batched));
+}
+
+}  // namespace
+
+TEST_CASE("a sweep of any numeric field equals solving each point's document") {
+  const json doc = expanded_default();
+  const ParsedScenario base = parse_scenario(doc);
+  REQUIRE(base.scenario);
+  for (const FieldSpec& f : field_specs()) {
+    if (!numeric(f)) continue;
+    const std::string pointer = pointer_of(f);
+    CAPTURE(pointer);
+    const std::optional<NumberField> field = number_field(*base.scenario, pointer);
+    REQUIRE(field);
+    // Two values the field accepts and back (the current value may be none: a device without a peak
+    // at a precision reads 0, which a document cannot say).
+    const std::optional<double> next = another_value(f, field->get(*base.scenario));
+    REQUIRE(next);
+    const std::optional<double> other = another_value(f, *next);
+    REQUIRE(other);
+    const std::vector<double> values = {*next, *other, *next};
+    const FieldSweep sweep = sweep_field(*base.scenario, *field, values);
+    REQUIRE(sweep.x.size() == values.size());
+    CHECK(sweep.y.empty());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      CHECK(sweep.x[i] == values[i]);
+      check_point(sweep, i, solved_with(doc, {{pointer, values[i]}}));
+    }
+  }
+}
+
+TEST_CASE("a grid of two fields equals solving each pair's document, row-major") {
+  const json doc = expanded_default();
+  const ParsedScenario base = parse_scenario(doc);
+  REQUIRE(base.scenario);
+  const std::vector<double> batches = {1, 7, 32, 1000, 60000, 100000};
+  const std::vector<double> dispatches = {0, 1e-6, 1e-5, 3.3e-5, 1e-3};
+  const auto x = number_field(*base.scenario, "/network/batch_size");
+  const auto y = number_field(*base.scenario, "/dispatch");
+  REQUIRE(x);
+  REQUIRE(y);
+  const FieldSweep grid = sweep_grid(*base.scenario, *x, batches, *y, dispatches);
+  REQUIRE(grid.x.size() == batches.size() * dispatches.size());
+  for (std::size_t i = 0; i < batches.size(); ++i)
+    for (std::size_t j = 0; j < dispatches.size(); ++j) {
+      const std::size_t k = i * dispatches.size() + j;
+      CAPTURE(k);
+      CHECK(grid.x[k] == batches[i]);
+      CHECK(grid.y[k] == dispatches[j]);
+      check_point(grid, k, solved_with(doc, {{"/network/batch_size", batches[i]}, {"/dispatch", dispatches[j]}}));
+    }
 }

@@ -1,0 +1,41 @@
+// Sweeps of any numeric field: the scenario solved with one field (or two, over a grid) set to each
+// value, reached through the field table (fields.hpp). Plain structs in and out, one series per
+// quantity, so they cross into JavaScript as typed arrays. Values are in SI units and already checked
+// against the field's limits by the caller; the scenario is validated once, not per point.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "epochcalc/fields.hpp"
+#include "epochcalc/model.hpp"
+
+namespace epochcalc {
+
+// The batched epoch's parts on one device, one entry per point.
+struct RunSeries {
+  std::vector<double> epoch_time_s;
+  std::vector<double> compute_time_s;
+  std::vector<double> memory_time_s;
+  std::vector<double> dispatch_time_s;
+  std::vector<double> launch_time_s;
+  std::vector<double> work_time_s;
+  std::vector<double> overhead_time_s;
+  std::vector<double> energy_j;
+};
+
+struct FieldSweep {
+  std::vector<double> x;  // the first field's value at each point
+  std::vector<double> y;  // the second field's, over a grid; empty for one field
+  RunSeries host;
+  RunSeries accelerator;
+  std::vector<double> speedup;  // host epoch ÷ accelerator epoch: above 1, the accelerator is faster
+};
+
+// One field over `values`.
+FieldSweep sweep_field(const Scenario& scenario, const NumberField& field, std::span<const double> values);
+// Two fields over every pair, row-major: point i·|ys| + j has x = xs[i] and y = ys[j].
+FieldSweep sweep_grid(const Scenario& scenario, const NumberField& x, std::span<const double> xs,
+                      const NumberField& y, std::span<const double> ys);
+
+}  // namespace epochcalc

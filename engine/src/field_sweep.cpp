@@ -1,0 +1,71 @@
+#include "epochcalc/field_sweep.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+void reserve(RunSeries& s, std::size_t n) {
+  for (std::vector<double>* v : {&s.epoch_time_s, &s.compute_time_s, &s.memory_time_s, &s.dispatch_time_s,
+                                 &s.launch_time_s, &s.work_time_s, &s.overhead_time_s, &s.energy_j})
+    v->reserve(n);
+}
+
+void append(RunSeries& s, const Run& run) {
+  s.epoch_time_s.push_back(run.epoch_time_s);
+  s.compute_time_s.push_back(run.compute_time_s);
+  s.memory_time_s.push_back(run.memory_time_s);
+  s.dispatch_time_s.push_back(run.dispatch_time_s);
+  s.launch_time_s.push_back(run.launch_time_s);
+  s.work_time_s.push_back(run.work_time_s);
+  s.overhead_time_s.push_back(run.overhead_time_s);
+  s.energy_j.push_back(run.energy_j);
+}
+
+// Solves the scenario as it now stands and appends the point.
+void add_point(FieldSweep& out, const Scenario& scenario) {
+  const Result r = solve(scenario);
+  append(out.host, r.host.batched);
+  append(out.accelerator, r.accelerator.batched);
+  out.speedup.push_back(r.comparison.accelerator_speedup_batched);
+}
+
+void reserve(FieldSweep& out, std::size_t n, bool grid) {
+  out.x.reserve(n);
+  if (grid) out.y.reserve(n);
+  reserve(out.host, n);
+  reserve(out.accelerator, n);
+  out.speedup.reserve(n);
+}
+
+}  // namespace
+
+FieldSweep sweep_field(const Scenario& scenario, const NumberField& field, std::span<const double> values) {
+  FieldSweep out;
+  reserve(out, values.size(), false);
+  Scenario s = scenario;  // one copy, changed in place point by point
+  for (double v : values) {
+    field.set(s, v);
+    out.x.push_back(v);
+    add_point(out, s);
+  }
+  return out;
+}
+
+FieldSweep sweep_grid(const Scenario& scenario, const NumberField& x, std::span<const double> xs,
+                      const NumberField& y, std::span<const double> ys) {
+  FieldSweep out;
+  reserve(out, xs.size() * ys.size(), true);
+  Scenario s = scenario;
+  for (double vx : xs) {
+    x.set(s, vx);
+    for (double vy : ys) {
+      y.set(s, vy);
+      out.x.push_back(vx);
+      out.y.push_back(vy);
+      add_point(out, s);
+    }
+  }
+  return out;
+}
+
+}  // namespace epochcalc
