@@ -51,6 +51,20 @@ std::string pointer_of(const FieldSpec& f) {
   return f.path == "/network/widths/-" ? std::string("/network/widths/1") : f.path;
 }
 
+// Calls `check(field, pointer)` for every numeric field of the table, bound in `scenario`.
+template <typename Check>
+void for_each_number_field(const Scenario& scenario, Check check) {
+  for (const FieldSpec& f : field_specs()) {
+    if (!numeric(f)) continue;
+    const std::string pointer = pointer_of(f);
+    CAPTURE(pointer);
+    const std::optional<NumberField> field = number_field(scenario, pointer);
+    REQUIRE(field);
+    CHECK(field->spec == &f);
+    check(*field, pointer);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("every number field of the schema has a row that reaches its number") {
@@ -76,14 +90,9 @@ TEST_CASE("a row's accessor writes what the parser reads from that field of a do
   const json doc = expanded_default();
   const ParsedScenario base = parse_scenario(doc);
   REQUIRE(base.scenario);
-  for (const FieldSpec& f : field_specs()) {
-    if (!numeric(f)) continue;
-    const std::string pointer = pointer_of(f);
-    CAPTURE(pointer);
-    const std::optional<NumberField> field = number_field(*base.scenario, pointer);
-    REQUIRE(field);
-    CHECK(field->spec == &f);
-    const std::optional<double> next = another_value(f, field->get(*base.scenario));
+  for_each_number_field(*base.scenario, [&](const NumberField& field, const std::string& pointer) {
+    const FieldSpec& f = *field.spec;
+    const std::optional<double> next = another_value(f, field.get(*base.scenario));
     REQUIRE(next);
     CAPTURE(*next);
 
@@ -94,11 +103,11 @@ TEST_CASE("a row's accessor writes what the parser reads from that field of a do
     REQUIRE(parsed.errors.empty());
 
     Scenario through_row = *base.scenario;
-    field->set(through_row, *next);
-    CHECK(field->get(through_row) == *next);
-    CHECK(field->get(*parsed.scenario) == *next);
+    field.set(through_row, *next);
+    CHECK(field.get(through_row) == *next);
+    CHECK(field.get(*parsed.scenario) == *next);
     CHECK(scenario_to_json(through_row) == scenario_to_json(*parsed.scenario));
-  }
+  });
 }
 
 TEST_CASE("a pointer that names no number in the scenario has no number field") {
@@ -152,27 +161,23 @@ TEST_CASE("a sweep of any numeric field equals solving each point's document") {
   const json doc = expanded_default();
   const ParsedScenario base = parse_scenario(doc);
   REQUIRE(base.scenario);
-  for (const FieldSpec& f : field_specs()) {
-    if (!numeric(f)) continue;
-    const std::string pointer = pointer_of(f);
-    CAPTURE(pointer);
-    const std::optional<NumberField> field = number_field(*base.scenario, pointer);
-    REQUIRE(field);
+  for_each_number_field(*base.scenario, [&](const NumberField& field, const std::string& pointer) {
+    const FieldSpec& f = *field.spec;
     // Two values the field accepts and back (the current value may be none: a device without a peak
     // at a precision reads 0, which a document cannot say).
-    const std::optional<double> next = another_value(f, field->get(*base.scenario));
+    const std::optional<double> next = another_value(f, field.get(*base.scenario));
     REQUIRE(next);
     const std::optional<double> other = another_value(f, *next);
     REQUIRE(other);
     const std::vector<double> values = {*next, *other, *next};
-    const FieldSweep sweep = sweep_field(*base.scenario, *field, values);
+    const FieldSweep sweep = sweep_field(*base.scenario, field, values);
     REQUIRE(sweep.x.size() == values.size());
     CHECK(sweep.y.empty());
     for (std::size_t i = 0; i < values.size(); ++i) {
       CHECK(sweep.x[i] == values[i]);
       check_point(sweep, i, solved_with(doc, {{pointer, values[i]}}));
     }
-  }
+  });
 }
 
 TEST_CASE("a grid of two fields equals solving each pair's document, row-major") {
