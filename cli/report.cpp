@@ -80,7 +80,7 @@ std::string verdict(const Scenario& s, const Result& result) {
 }
 
 std::string format_report(const Scenario& s, const Result& result, const std::vector<Warning>& warnings) {
-  const Profile& batched = result.batched;
+  const EpochCounts& batched = result.batched;
   const Assumptions& a = s.assumptions;
   std::ostringstream out;
   out << s.name << "\n";

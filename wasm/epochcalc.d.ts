@@ -100,7 +100,8 @@ export interface NormalizedDevice {
   source: string | null;
 }
 
-export interface Profile {
+/** What one epoch asks of any device at one batch size: its steps, arithmetic, bytes and operations. */
+export interface EpochCounts {
   batch_size: number;
   steps_per_epoch: number;
   flops: number;
@@ -134,7 +135,7 @@ export interface Warning {
 export interface Result {
   schema: 'epochcalc/result@1';
   scenario: NormalizedScenario;
-  network: { layers: number; parameters: number; batched: Profile; batch_one: Profile };
+  network: { layers: number; parameters: number; batched: EpochCounts; batch_one: EpochCounts };
   host: { name: string; batched: Run; batch_one: Run };
   accelerator: { name: string; batched: Run; batch_one: Run };
   comparison: {

@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "workload.hpp"
+#include "resolved_scenario.hpp"
 
 namespace epochcalc {
 
 namespace {
 
 using detail::Rates;
-using detail::Workload;
+using detail::ResolvedScenario;
 
 constexpr std::size_t k_count = constant_count;
 using Vec = std::array<double, k_count>;
@@ -27,12 +27,12 @@ struct Row {
   double b = 0;
 };
 
-const Rates& rates_for(const Workload& w, MeasuredOn device) {
+const Rates& rates_for(const ResolvedScenario& w, MeasuredOn device) {
   return device == MeasuredOn::host ? w.host : w.accelerator;
 }
 
-Row row_of(const Workload& w, const Measurement& m, const Scenario& s, const FreeConstants& free) {
-  const Profile p = detail::profile_at(w, m.batch_size);
+Row row_of(const ResolvedScenario& w, const Measurement& m, const Scenario& s, const FreeConstants& free) {
+  const EpochCounts p = detail::counts_at(w, m.batch_size);
   Rates rates = rates_for(w, m.device);
   rates.slowdown = 1;
   const Run t = detail::times_of(p, w, rates);
@@ -235,8 +235,8 @@ bool determined(const Vec& c, const std::vector<Vec>& null, const Vec& norms) {
   return true;
 }
 
-double epoch_on(const Workload& w, const Measurement& m) {
-  return detail::times_of(detail::profile_at(w, m.batch_size), w, rates_for(w, m.device)).epoch_time_s;
+double epoch_on(const ResolvedScenario& w, const Measurement& m) {
+  return detail::times_of(detail::counts_at(w, m.batch_size), w, rates_for(w, m.device)).epoch_time_s;
 }
 
 }  // namespace
@@ -252,7 +252,7 @@ std::string_view constant_name(Constant c) {
 }
 
 Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements, const FreeConstants& free) {
-  const Workload w = detail::workload_of(scenario);
+  const ResolvedScenario w = detail::resolve_scenario(scenario);
   Calibration out;
   // Relative residuals: every row divided by its measured time, so a 7 s epoch and a 30 ms one count alike.
   std::vector<Row> rows;
@@ -343,7 +343,7 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
   if (out.settled[l]) fitted.launch = *out.settled[l];
   if (out.settled[h]) fitted.assumptions.host_efficiency = *out.settled[h];
   if (out.settled[a]) fitted.assumptions.accelerator_efficiency = *out.settled[a];
-  const Workload fw = detail::workload_of(fitted);
+  const ResolvedScenario fw = detail::resolve_scenario(fitted);
   for (const Measurement& m : measurements) out.predicted_s.push_back(epoch_on(fw, m));
   return out;
 }

@@ -5,7 +5,7 @@
 #include <array>
 #include <cmath>
 
-#include "workload.hpp"
+#include "resolved_scenario.hpp"
 
 namespace epochcalc {
 
@@ -52,9 +52,9 @@ std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last
   return drop_last ? examples / batch : (examples + batch - 1) / batch;
 }
 
-Workload counting_workload(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
+ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
                            int element_bytes) {
-  Workload w;
+  ResolvedScenario w;
   w.shape = shape;
   w.examples = examples;
   w.passes = phase_info(assumptions.phase).gemm_passes;
@@ -64,8 +64,8 @@ Workload counting_workload(const NetworkShape& shape, std::int64_t examples, con
   return w;
 }
 
-Workload workload_of(const Scenario& s) {
-  Workload w = counting_workload(network_shape(s.widths), s.dataset.training_examples, s.assumptions,
+ResolvedScenario resolve_scenario(const Scenario& s) {
+  ResolvedScenario w = counting_scenario(network_shape(s.widths), s.dataset.training_examples, s.assumptions,
                                  bytes_per_element(s.precision).value_or(4));
   w.roofline = s.assumptions.overlap == Overlap::roofline;
   w.dispatch = s.dispatch;
@@ -79,31 +79,31 @@ Workload workload_of(const Scenario& s) {
   return w;
 }
 
-Profile profile_of(const Workload& w, std::int64_t batch, std::int64_t steps, std::int64_t examples) {
-  Profile profile;
-  profile.batch_size = batch;
-  profile.steps_per_epoch = steps;
-  profile.examples = examples;
+EpochCounts counts_of(const ResolvedScenario& w, std::int64_t batch, std::int64_t steps, std::int64_t examples) {
+  EpochCounts counts;
+  counts.batch_size = batch;
+  counts.steps_per_epoch = steps;
+  counts.examples = examples;
   const double s = static_cast<double>(steps);
   const double n = static_cast<double>(examples);
-  profile.flops = w.passes * 2.0 * w.shape.macs * n;
+  counts.flops = w.passes * 2.0 * w.shape.macs * n;
   // Every step reads the weights and biases once; activation traffic scales with the examples.
-  profile.bytes = w.passes * w.element_bytes * (s * w.shape.parameters + n * w.shape.activations);
-  profile.launched_ops = s * w.ops_per_step;
-  return profile;
+  counts.bytes = w.passes * w.element_bytes * (s * w.shape.parameters + n * w.shape.activations);
+  counts.launched_ops = s * w.ops_per_step;
+  return counts;
 }
 
-Profile profile_at(const Workload& w, std::int64_t batch) {
+EpochCounts counts_at(const ResolvedScenario& w, std::int64_t batch) {
   const std::int64_t steps = steps_for(w.examples, batch, w.drop_last);
-  return profile_of(w, batch, steps, w.drop_last ? steps * batch : w.examples);
+  return counts_of(w, batch, steps, w.drop_last ? steps * batch : w.examples);
 }
 
-Run run_with(const Profile& profile, const Workload& w, const Rates& rates) {
-  Run run = times_of(profile, w, rates);
+Run run_with(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates) {
+  Run run = times_of(counts, w, rates);
   run.overhead_fraction = safe_ratio(run.overhead_time_s, run.epoch_time_s);
   // Overhead time is priced at zero energy: the model has no idle or dynamic power term.
-  run.arithmetic_energy_j = profile.flops * w.flop_energy;
-  run.data_movement_energy_j = profile.bytes * w.byte_energy;
+  run.arithmetic_energy_j = counts.flops * w.flop_energy;
+  run.data_movement_energy_j = counts.bytes * w.byte_energy;
   run.energy_j = run.arithmetic_energy_j + run.data_movement_energy_j;
   return run;
 }
@@ -125,23 +125,23 @@ NetworkShape network_shape(const std::vector<std::int64_t>& widths) {
   return shape;
 }
 
-Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
+EpochCounts epoch_counts(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
                       const Assumptions& assumptions, int element_bytes) {
-  return profile_at(counting_workload(shape, training_examples, assumptions, element_bytes), batch_size);
+  return counts_at(counting_scenario(shape, training_examples, assumptions, element_bytes), batch_size);
 }
 
-Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator) {
-  const Workload w = workload_of(scenario);
+Run run_on_device(const EpochCounts& counts, const Device& device, const Scenario& scenario, bool is_accelerator) {
+  const ResolvedScenario w = resolve_scenario(scenario);
   Rates rates = is_accelerator ? w.accelerator : w.host;
   rates.peak_flops = peak_for(device, scenario.precision);
   rates.memory_bandwidth = device.memory_bandwidth;
-  return run_with(profile, w, rates);
+  return run_with(counts, w, rates);
 }
 
 EpochTimes epoch_times_at(const Scenario& scenario, std::int64_t batch_size) {
-  const Workload w = workload_of(scenario);
-  const Profile profile = profile_at(w, batch_size);
-  return {run_with(profile, w, w.host).epoch_time_s, run_with(profile, w, w.accelerator).epoch_time_s};
+  const ResolvedScenario w = resolve_scenario(scenario);
+  const EpochCounts counts = counts_at(w, batch_size);
+  return {run_with(counts, w, w.host).epoch_time_s, run_with(counts, w, w.accelerator).epoch_time_s};
 }
 
 namespace {
@@ -155,7 +155,7 @@ namespace {
 // the last unit of rounding.
 class WinSearch {
  public:
-  explicit WinSearch(const Workload& w) : w_(w) {}
+  explicit WinSearch(const ResolvedScenario& w) : w_(w) {}
 
   std::vector<BatchRange> ranges() const {
     const std::int64_t lo = 1, hi = w_.examples;
@@ -190,7 +190,7 @@ class WinSearch {
   }
 
  private:
-  const Workload& w_;
+  const ResolvedScenario& w_;
 
   // host − accelerator at x: its sign says who wins (the difference of two finite doubles is zero
   // only when they are equal), and per x it is affine between kinks.
@@ -200,17 +200,17 @@ class WinSearch {
     bool wins() const { return raw > 0; }
   };
 
-  Profile at(std::int64_t x) const {
-    if (!w_.drop_last) return profile_of(w_, 0, x, w_.examples);
+  EpochCounts at(std::int64_t x) const {
+    if (!w_.drop_last) return counts_of(w_, 0, x, w_.examples);
     const std::int64_t steps = w_.examples / x;
-    return profile_of(w_, x, steps, steps * x);
+    return counts_of(w_, x, steps, steps * x);
   }
   // With drop_last every time is the step count times an affine function of B: divide it out.
-  double per_x(const Profile& p, double value) const {
+  double per_x(const EpochCounts& p, double value) const {
     return w_.drop_last ? value / static_cast<double>(p.steps_per_epoch) : value;
   }
   Gap gap(std::int64_t x) const {
-    const Profile p = at(x);
+    const EpochCounts p = at(x);
     const double raw = times_of(p, w_, w_.host).epoch_time_s - times_of(p, w_, w_.accelerator).epoch_time_s;
     return {raw, per_x(p, raw)};
   }
@@ -219,7 +219,7 @@ class WinSearch {
   // is affine in x over the whole domain.
   std::optional<std::int64_t> roofline_switch(const Rates& rates, std::int64_t lo, std::int64_t hi) const {
     const auto excess = [&](std::int64_t x) {
-      const Profile p = at(x);
+      const EpochCounts p = at(x);
       const Run t = times_of(p, w_, rates);
       return per_x(p, t.compute_time_s - t.memory_time_s);
     };
@@ -280,7 +280,7 @@ class WinSearch {
 }  // namespace
 
 std::vector<BatchRange> accelerator_win_ranges(const Scenario& scenario) {
-  const Workload w = workload_of(scenario);
+  const ResolvedScenario w = resolve_scenario(scenario);
   return WinSearch(w).ranges();
 }
 
@@ -291,11 +291,11 @@ std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario) {
 }
 
 Result solve(const Scenario& scenario) {
-  const Workload w = workload_of(scenario);
+  const ResolvedScenario w = resolve_scenario(scenario);
   Result result;
   result.shape = w.shape;
-  result.batched = profile_at(w, scenario.batch_size);
-  result.batch_one = profile_at(w, 1);
+  result.batched = counts_at(w, scenario.batch_size);
+  result.batch_one = counts_at(w, 1);
   result.host = {run_with(result.batched, w, w.host), run_with(result.batch_one, w, w.host)};
   result.accelerator = {run_with(result.batched, w, w.accelerator), run_with(result.batch_one, w, w.accelerator)};
   Comparison& c = result.comparison;

@@ -22,7 +22,7 @@ void write_device(Out& out, const Device& d) {
 }
 
 template <typename Out>
-void write_profile(Out& out, const Profile& p) {
+void write_counts(Out& out, const EpochCounts& p) {
   out.begin_object()
       .key("batch_size").integer(p.batch_size)
       .key("steps_per_epoch").integer(p.steps_per_epoch)
@@ -130,9 +130,9 @@ void write_result(Out& out, const Scenario& scenario, const Result& result, cons
       .key("layers").integer(result.shape.layers)
       .key("parameters").integer(static_cast<std::int64_t>(result.shape.parameters))
       .key("batched");
-  write_profile(out, result.batched);
+  write_counts(out, result.batched);
   out.key("batch_one");
-  write_profile(out, result.batch_one);
+  write_counts(out, result.batch_one);
   out.end_object().key("host");
   write_device_result(out, scenario.host.name, result.host);
   out.key("accelerator");

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "workload.hpp"
+#include "resolved_scenario.hpp"
 
 namespace epochcalc {
 
@@ -24,17 +24,17 @@ std::vector<std::int64_t> default_sweep_batch_sizes(const Scenario& scenario, co
 }
 
 SweepSeries sweep(const Scenario& scenario, const std::vector<std::int64_t>& batch_sizes) {
-  const detail::Workload w = detail::workload_of(scenario);
+  const detail::ResolvedScenario w = detail::resolve_scenario(scenario);
   SweepSeries out;
   const std::size_t count = batch_sizes.size();
   for (auto* series : {&out.host, &out.accelerator})
     for (auto* values : {&series->epoch_time_s, &series->work_time_s, &series->overhead_time_s}) values->reserve(count);
   out.batch_size.reserve(count);
   for (std::int64_t b : batch_sizes) {
-    const Profile profile = detail::profile_at(w, b);
+    const EpochCounts counts = detail::counts_at(w, b);
     out.batch_size.push_back(static_cast<double>(b));
     for (auto [rates, series] : {std::pair{&w.host, &out.host}, std::pair{&w.accelerator, &out.accelerator}}) {
-      const Run run = detail::run_with(profile, w, *rates);
+      const Run run = detail::run_with(counts, w, *rates);
       series->epoch_time_s.push_back(run.epoch_time_s);
       series->work_time_s.push_back(run.work_time_s);
       series->overhead_time_s.push_back(run.overhead_time_s);

@@ -53,7 +53,7 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
   const Scenario s = paper_scenario();
   const NetworkShape shape = network_shape(s.widths);
   SUBCASE("training, steps round up") {
-    const Profile p = epoch_profile(shape, 105, 10, s.assumptions, 4);
+    const EpochCounts p = epoch_counts(shape, 105, 10, s.assumptions, 4);
     CHECK(p.steps_per_epoch == 11);
     CHECK(p.examples == 105);
     CHECK(p.flops == 3.0 * 2 * 300 * 105);
@@ -63,7 +63,7 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
   SUBCASE("drop_last drops the partial batch and its examples") {
     Assumptions a = s.assumptions;
     a.drop_last = true;
-    const Profile p = epoch_profile(shape, 105, 10, a, 4);
+    const EpochCounts p = epoch_counts(shape, 105, 10, a, 4);
     CHECK(p.steps_per_epoch == 10);
     CHECK(p.examples == 100);
     CHECK(p.flops == 3.0 * 2 * 300 * 100);
@@ -73,7 +73,7 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
     a.phase = Phase::inference;
     a.ops_per_layer = 1;
     a.extra_ops_per_step = 2;
-    const Profile p = epoch_profile(shape, 100, 10, a, 2);
+    const EpochCounts p = epoch_counts(shape, 100, 10, a, 2);
     CHECK(p.flops == 2.0 * 300 * 100);
     CHECK(p.bytes == 2.0 * (10 * 325 + 100 * 55));
     CHECK(p.launched_ops == 10 * (2 * 1 + 2));
@@ -82,7 +82,7 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
 
 TEST_CASE("a run splits the epoch into work and overhead") {
   Scenario s = paper_scenario();
-  const Profile p = epoch_profile(network_shape(s.widths), 100, 10, s.assumptions, 4);
+  const EpochCounts p = epoch_counts(network_shape(s.widths), 100, 10, s.assumptions, 4);
   SUBCASE("host: no launch cost") {
     const Run r = run_on_device(p, s.host, s, false);
     CHECK(r.compute_time_s == doctest::Approx(p.flops / 1e9));

@@ -169,7 +169,7 @@ std::vector<NamedRun> runs_of(const Result& r) {
 
 // The steps cover the dataset: s = ⌈N/B⌉ (a batch larger than N is one step of N), or with drop_last
 // s = ⌊N/B⌋, s·B ≤ N < (s+1)·B and the examples seen are s·B.
-void check_steps(const Profile& p, std::int64_t n, bool drop_last) {
+void check_steps(const EpochCounts& p, std::int64_t n, bool drop_last) {
   const std::int64_t b = p.batch_size, s = p.steps_per_epoch;
   CAPTURE(b);
   CAPTURE(s);
@@ -215,7 +215,7 @@ void check_result(const Scenario& s, const Result& r) {
   const double k = phase_info(a.phase).gemm_passes;
   const double e = *bytes_per_element(s.precision);
   const double ops_per_step = static_cast<double>(r.shape.layers) * a.ops_per_layer + a.extra_ops_per_step;
-  for (const Profile* p : {&r.batched, &r.batch_one}) {
+  for (const EpochCounts* p : {&r.batched, &r.batch_one}) {
     const double steps = static_cast<double>(p->steps_per_epoch), seen = static_cast<double>(p->examples);
     CHECK(close(p->flops, k * 2 * macs * seen, 1e-15));
     CHECK(close(p->bytes, k * e * (steps * parameters + seen * activations), 1e-15));
@@ -225,7 +225,7 @@ void check_result(const Scenario& s, const Result& r) {
   for (const NamedRun& named : runs_of(r)) {
     CAPTURE(named.name);
     const Run& run = named.run;
-    const Profile& p = named.batched ? r.batched : r.batch_one;
+    const EpochCounts& p = named.batched ? r.batched : r.batch_one;
     const Device& device = named.accelerator ? s.accelerator : s.host;
     const double efficiency = named.accelerator ? a.accelerator_efficiency : a.host_efficiency;
     for (double value : {run.dispatches, run.launches, run.epoch_time_s, run.compute_time_s, run.memory_time_s,

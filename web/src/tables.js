@@ -62,7 +62,7 @@ export function renderResultTable(table, r, exactly = false) {
  */
 export function renderProfileTable(table, r, exactly = false) {
   const cols = /** @type {const} */ (['batched', 'batch_one']);
-  /** @type {[keyof import('epochcalc').Profile, string, (x: number) => string, string][]} */
+  /** @type {[keyof import('epochcalc').EpochCounts, string, (x: number) => string, string][]} */
   const rows = [
     ['steps_per_epoch', 'Steps s', (x) => int(x), ''],
     ['flops', 'FLOPs F', (x) => si(x, 'FLOP'), 'FLOP'],

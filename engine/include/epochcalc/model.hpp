@@ -95,7 +95,7 @@ struct NetworkShape {
 };
 
 // What one epoch asks of any device at one batch size.
-struct Profile {
+struct EpochCounts {
   std::int64_t batch_size = 0;
   std::int64_t steps_per_epoch = 0;
   std::int64_t examples = 0;  // examples seen in the epoch (fewer than N with drop_last)
@@ -146,19 +146,19 @@ struct Comparison {
 
 struct Result {
   NetworkShape shape;
-  Profile batched;
-  Profile batch_one;
+  EpochCounts batched;
+  EpochCounts batch_one;
   DeviceResult host;
   DeviceResult accelerator;
   Comparison comparison;
 };
 
 NetworkShape network_shape(const std::vector<std::int64_t>& widths);
-Profile epoch_profile(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
+EpochCounts epoch_counts(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
                       const Assumptions& assumptions, int bytes_per_element);
 // is_accelerator decides whether the per-kernel launch cost is paid. Looks the precision's peak up
 // by name: for tests and one-off calls; solve and sweep resolve it once.
-Run run_on_device(const Profile& profile, const Device& device, const Scenario& scenario, bool is_accelerator);
+Run run_on_device(const EpochCounts& profile, const Device& device, const Scenario& scenario, bool is_accelerator);
 
 // Epoch times of both devices at one batch size (the brute-force reference of the tests).
 struct EpochTimes {

@@ -17,7 +17,7 @@ struct Rates {
   double calls_per_step = 0;    // graph launches per step; 0 = one call per operation
 };
 
-struct Workload {
+struct ResolvedScenario {
   NetworkShape shape;
   std::int64_t examples = 0;  // N
   double passes = 3;          // GEMM passes per layer (k)
@@ -39,15 +39,15 @@ inline double safe_ratio(double numerator, double denominator) { return denomina
 
 // The time terms of one epoch on one device (the Run's *_time_s fields; the rest stay 0): what every
 // evaluation needs. run_with adds the overhead fraction and the energies; the win search needs only these.
-inline Run times_of(const Profile& profile, const Workload& w, const Rates& rates) {
+inline Run times_of(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates) {
   Run t;
-  t.compute_time_s = safe_ratio(profile.flops, rates.peak_flops) * rates.slowdown;
-  t.memory_time_s = safe_ratio(profile.bytes, rates.memory_bandwidth) * rates.slowdown;
+  t.compute_time_s = safe_ratio(counts.flops, rates.peak_flops) * rates.slowdown;
+  t.memory_time_s = safe_ratio(counts.bytes, rates.memory_bandwidth) * rates.slowdown;
   t.work_time_s = w.roofline ? (t.compute_time_s < t.memory_time_s ? t.memory_time_s : t.compute_time_s)
                              : t.compute_time_s + t.memory_time_s;
   // A replayed graph is one host call and one launch; otherwise every operation is both.
-  t.dispatches = rates.calls_per_step > 0 ? static_cast<double>(profile.steps_per_epoch) * rates.calls_per_step
-                                          : profile.launched_ops;
+  t.dispatches = rates.calls_per_step > 0 ? static_cast<double>(counts.steps_per_epoch) * rates.calls_per_step
+                                          : counts.launched_ops;
   t.launches = rates.pays_launch ? t.dispatches : 0.0;
   t.dispatch_time_s = t.dispatches * w.dispatch;
   t.launch_time_s = t.launches * w.launch;
@@ -56,14 +56,14 @@ inline Run times_of(const Profile& profile, const Workload& w, const Rates& rate
   return t;
 }
 
-// What the counts of an epoch need (no devices, no prices): shared by workload_of and epoch_profile.
-Workload counting_workload(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
+// What the counts of an epoch need (no devices, no prices): shared by resolve_scenario and epoch_counts.
+ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
                            int element_bytes);
-Workload workload_of(const Scenario& scenario);
+ResolvedScenario resolve_scenario(const Scenario& scenario);
 std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last);
-// The profile of an epoch of `steps` steps over `examples` examples (the batch size is only recorded).
-Profile profile_of(const Workload& w, std::int64_t batch, std::int64_t steps, std::int64_t examples);
-Profile profile_at(const Workload& w, std::int64_t batch);
-Run run_with(const Profile& profile, const Workload& w, const Rates& rates);
+// The counts of an epoch of `steps` steps over `examples` examples (the batch size is only recorded).
+EpochCounts counts_of(const ResolvedScenario& w, std::int64_t batch, std::int64_t steps, std::int64_t examples);
+EpochCounts counts_at(const ResolvedScenario& w, std::int64_t batch);
+Run run_with(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates);
 
 }  // namespace epochcalc::detail
