@@ -13,11 +13,11 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, haveChromium, testBrowser } from './chromium.mjs';
 import { serve } from './serve.mjs';
 
-/** The elements copied, as web/calculator.html writes them empty. */
-export const PRERENDERED = [
-  { id: 'sentence', empty: '<p id="sentence" class="sentence"></p>', tag: 'p', attrs: 'id="sentence" class="sentence"' },
-  { id: 'headline', empty: '<dl id="headline" class="headline"></dl>', tag: 'dl', attrs: 'id="headline" class="headline"' },
-];
+/** The elements copied, each as web/calculator.html writes it empty (its class is its id). */
+const PRERENDERED = [{ tag: 'p', id: 'sentence' }, { tag: 'dl', id: 'headline' }].map(({ tag, id }) => {
+  const open = `<${tag} id="${id}" class="${id}"`;
+  return { id, empty: `${open}></${tag}>`, filled: (inner) => `${open} data-prerendered>${inner}</${tag}>` };
+});
 
 /**
  * Draws the default answer into outdir/index.html. Without Chromium the page is left as it was (it
@@ -47,7 +47,7 @@ export async function prerenderAnswer(outdir) {
     let out = html;
     PRERENDERED.forEach((part, i) => {
       if (!drawn[i]) throw new Error(`prerender: the page drew no #${part.id} for the default scenario`);
-      out = out.replace(part.empty, () => `<${part.tag} ${part.attrs} data-prerendered>${drawn[i]}</${part.tag}>`);
+      out = out.replace(part.empty, () => part.filled(drawn[i]));
     });
     writeFileSync(file, out);
     return { done: true };

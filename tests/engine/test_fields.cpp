@@ -28,6 +28,20 @@ json expanded_default() {
   return doc;
 }
 
+// The document with numbers written at JSON pointers (whole numbers where the field takes an
+// integer), parsed: the parser's reading, independent of the table's accessors.
+Scenario parsed_with(json doc, const std::vector<std::pair<std::string, double>>& values = {}) {
+  for (const auto& [pointer, v] : values) {
+    const FieldSpec* f = find_field(pointer);
+    REQUIRE(f);
+    if (f->kind == FieldKind::integer) doc[json::json_pointer(pointer)] = static_cast<std::int64_t>(v);
+    else doc[json::json_pointer(pointer)] = v;
+  }
+  ParsedScenario parsed = parse_scenario(doc);
+  REQUIRE(parsed.errors.empty());
+  return std::move(*parsed.scenario);
+}
+
 // A value the field accepts that differs from `current`.
 std::optional<double> another_value(const FieldSpec& f, double current) {
   std::vector<double> candidates;
@@ -68,8 +82,7 @@ void for_each_number_field(const Scenario& scenario, Check check) {
 }  // namespace
 
 TEST_CASE("every number field of the schema has a row that reaches its number") {
-  const ParsedScenario base = parse_scenario(expanded_default());
-  REQUIRE(base.scenario);
+  const Scenario base = parsed_with(expanded_default());
   int count = 0;
   for (const FieldSpec& f : field_specs()) {
     CAPTURE(f.path);
@@ -78,7 +91,7 @@ TEST_CASE("every number field of the schema has a row that reaches its number") 
     CHECK(!a.get == !a.set);
     CHECK(!a.device_get == !a.device_set);
     CHECK(!(a.get && a.device_get));
-    CHECK(number_field(*base.scenario, pointer_of(f)).has_value() == numeric(f));
+    CHECK(number_field(base, pointer_of(f)).has_value() == numeric(f));
     count += numeric(f) ? 1 : 0;
   }
   // Network (a width, batch, N), 4 overheads and prices, 5 assumptions, and per device 4 peaks,
@@ -88,32 +101,24 @@ TEST_CASE("every number field of the schema has a row that reaches its number") 
 
 TEST_CASE("a row's accessor writes what the parser reads from that field of a document") {
   const json doc = expanded_default();
-  const ParsedScenario base = parse_scenario(doc);
-  REQUIRE(base.scenario);
-  for_each_number_field(*base.scenario, [&](const NumberField& field, const std::string& pointer) {
+  const Scenario base = parsed_with(doc);
+  for_each_number_field(base, [&](const NumberField& field, const std::string& pointer) {
     const FieldSpec& f = *field.spec;
-    const std::optional<double> next = another_value(f, field.get(*base.scenario));
+    const std::optional<double> next = another_value(f, field.get(base));
     REQUIRE(next);
     CAPTURE(*next);
 
-    json changed = doc;
-    if (f.kind == FieldKind::integer) changed[json::json_pointer(pointer)] = static_cast<std::int64_t>(*next);
-    else changed[json::json_pointer(pointer)] = *next;
-    const ParsedScenario parsed = parse_scenario(changed);
-    REQUIRE(parsed.errors.empty());
-
-    Scenario through_row = *base.scenario;
+    const Scenario parsed = parsed_with(doc, {{pointer, *next}});
+    Scenario through_row = base;
     field.set(through_row, *next);
     CHECK(field.get(through_row) == *next);
-    CHECK(field.get(*parsed.scenario) == *next);
-    CHECK(scenario_to_json(through_row) == scenario_to_json(*parsed.scenario));
+    CHECK(field.get(parsed) == *next);
+    CHECK(scenario_to_json(through_row) == scenario_to_json(parsed));
   });
 }
 
 TEST_CASE("a pointer that names no number in the scenario has no number field") {
-  const ParsedScenario base = parse_scenario(expanded_default());
-  REQUIRE(base.scenario);
-  const Scenario& s = *base.scenario;
+  const Scenario s = parsed_with(expanded_default());
   for (const char* pointer : {"/name", "/precision", "/host", "/host/name", "/assumptions/phase", "/nope", "",
                               "/network/widths/4", "/network/widths/99999999999"})
     CHECK_MESSAGE(!number_field(s, pointer), pointer);
@@ -123,19 +128,6 @@ TEST_CASE("a pointer that names no number in the scenario has no number field") 
 }
 
 namespace {
-
-// The brute force: the document with the fields set as JSON, parsed and solved point by point.
-Result solved_with(json doc, const std::vector<std::pair<std::string, double>>& values) {
-  for (const auto& [pointer, v] : values) {
-    const FieldSpec* f = find_field(pointer);
-    REQUIRE(f);
-    if (f->kind == FieldKind::integer) doc[json::json_pointer(pointer)] = static_cast<std::int64_t>(v);
-    else doc[json::json_pointer(pointer)] = v;
-  }
-  const ParsedScenario parsed = parse_scenario(doc);
-  REQUIRE(parsed.errors.empty());
-  return solve(*parsed.scenario);
-}
 
 bool same(double a, double b) { return a == b || std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
 
@@ -159,38 +151,36 @@ void check_point(const FieldSweep& sweep, std::size_t i, const Result& r) {
 
 TEST_CASE("a sweep of any numeric field equals solving each point's document") {
   const json doc = expanded_default();
-  const ParsedScenario base = parse_scenario(doc);
-  REQUIRE(base.scenario);
-  for_each_number_field(*base.scenario, [&](const NumberField& field, const std::string& pointer) {
+  const Scenario base = parsed_with(doc);
+  for_each_number_field(base, [&](const NumberField& field, const std::string& pointer) {
     const FieldSpec& f = *field.spec;
     // Two values the field accepts and back (the current value may be none: a device without a peak
     // at a precision reads 0, which a document cannot say).
-    const std::optional<double> next = another_value(f, field.get(*base.scenario));
+    const std::optional<double> next = another_value(f, field.get(base));
     REQUIRE(next);
     const std::optional<double> other = another_value(f, *next);
     REQUIRE(other);
     const std::vector<double> values = {*next, *other, *next};
-    const FieldSweep sweep = sweep_field(*base.scenario, field, values);
+    const FieldSweep sweep = sweep_field(base, field, values);
     REQUIRE(sweep.x.size() == values.size());
     CHECK(sweep.y.empty());
     for (std::size_t i = 0; i < values.size(); ++i) {
       CHECK(sweep.x[i] == values[i]);
-      check_point(sweep, i, solved_with(doc, {{pointer, values[i]}}));
+      check_point(sweep, i, solve(parsed_with(doc, {{pointer, values[i]}})));
     }
   });
 }
 
 TEST_CASE("a grid of two fields equals solving each pair's document, row-major") {
   const json doc = expanded_default();
-  const ParsedScenario base = parse_scenario(doc);
-  REQUIRE(base.scenario);
+  const Scenario base = parsed_with(doc);
   const std::vector<double> batches = {1, 7, 32, 1000, 60000, 100000};
   const std::vector<double> dispatches = {0, 1e-6, 1e-5, 3.3e-5, 1e-3};
-  const auto x = number_field(*base.scenario, "/network/batch_size");
-  const auto y = number_field(*base.scenario, "/dispatch");
+  const auto x = number_field(base, "/network/batch_size");
+  const auto y = number_field(base, "/dispatch");
   REQUIRE(x);
   REQUIRE(y);
-  const FieldSweep grid = sweep_grid(*base.scenario, *x, batches, *y, dispatches);
+  const FieldSweep grid = sweep_grid(base, *x, batches, *y, dispatches);
   REQUIRE(grid.x.size() == batches.size() * dispatches.size());
   for (std::size_t i = 0; i < batches.size(); ++i)
     for (std::size_t j = 0; j < dispatches.size(); ++j) {
@@ -198,6 +188,6 @@ TEST_CASE("a grid of two fields equals solving each pair's document, row-major")
       CAPTURE(k);
       CHECK(grid.x[k] == batches[i]);
       CHECK(grid.y[k] == dispatches[j]);
-      check_point(grid, k, solved_with(doc, {{"/network/batch_size", batches[i]}, {"/dispatch", dispatches[j]}}));
+      check_point(grid, k, solve(parsed_with(doc, {{"/network/batch_size", batches[i]}, {"/dispatch", dispatches[j]}})));
     }
 }

@@ -174,7 +174,8 @@ export function createPlot(container) {
       colors = palette(container);
     }
     const n = r.scenario.network.dataset.training_examples;
-    const nextKey = [colors.bg, r.host.name, r.accelerator.name].join('|');
+    // (New colours come with fresh, which clears the key.)
+    const nextKey = [r.host.name, r.accelerator.name].join('|');
     // Axis label density depends on the ranges, so rebuild when they change too.
     let lo = Infinity;
     let hi = 0;
