@@ -29,7 +29,8 @@ class Search {
     if (w_.roofline)
       for (std::size_t i = 0; i < c_.count; ++i)
         if (auto kink = roofline_switch(*c_.terms[i].rates, lo, hi)) starts[count++] = *kink;
-    std::sort(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(count));
+    for (std::size_t i = 1; i < count; ++i)  // at most three: insertion sort
+      for (std::size_t j = i; j > 0 && starts[j] < starts[j - 1]; --j) std::swap(starts[j], starts[j - 1]);
 
     std::vector<BatchRange> xs;  // intervals of x where the contest holds
     const auto add = [&](std::int64_t a, std::int64_t b) {
@@ -66,7 +67,13 @@ class Search {
     return v;
   }
 
-  bool holds(double v) const { return c_.inclusive ? v >= 0 : v > 0; }
+  bool holds(const EpochCounts& p, double v) const {
+    if (c_.ratio > 0) {
+      const double num = part_of(times_of(p, w_, *c_.terms[0].rates), c_.terms[0].part);
+      return safe_ratio(num, part_of(times_of(p, w_, *c_.terms[1].rates), c_.terms[1].part)) >= c_.ratio;
+    }
+    return c_.inclusive ? v >= 0 : v > 0;
+  }
 
  private:
   const ResolvedScenario& w_;
@@ -85,7 +92,7 @@ class Search {
   Gap gap(std::int64_t x) const {
     const EpochCounts p = at(x);
     const double v = value(p);
-    return {holds(v), per_x(p, v)};
+    return {holds(p, v), per_x(p, v)};
   }
 
   // Where, in [lo, hi], a device switches between compute-bound and memory-bound; compute − memory

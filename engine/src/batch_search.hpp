@@ -33,6 +33,9 @@ struct Contest {
   std::size_t count = 0;
   double constant = 0;
   bool inclusive = false;
+  // When above 0, the contest holds where term 0's part ÷ term 1's part ≥ ratio, as a speedup is
+  // checked everywhere else; the terms (weights 1 and −ratio) then only locate the switch.
+  double ratio = 0;
 };
 
 // The contest's value at one batch size (the brute-force reference and the search's own probe).
