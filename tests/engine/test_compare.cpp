@@ -1,0 +1,114 @@
+// Devices side by side (compare.hpp) against brute force: each contender's runs equal solving the
+// scenario with that device in its slot, and the envelope equals the fastest contender found by
+// solving every batch size from 1 to N, for every registry device on the default scenario
+// (N = 60,000) and on generated scenarios with ties.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "draw.hpp"
+#include "epochcalc/compare.hpp"
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
+
+using namespace epochcalc;
+using namespace epochcalc::testing;
+
+namespace {
+
+// The scenario with the contender in the slot it runs in.
+Scenario with_contender(Scenario s, const Contender& c) {
+  (c.runs_as_host ? s.host : s.accelerator) = c.device;
+  return s;
+}
+
+
+// Checks the comparison against solving each contender at each batch size 1..N.
+void check_comparison(const Scenario& s, const std::vector<Contender>& contenders) {
+  const DeviceComparison got = compare_devices(s, contenders);
+  REQUIRE(got.results.size() == contenders.size());
+  for (std::size_t i = 0; i < contenders.size(); ++i) {
+    CAPTURE(contenders[i].label);
+    const bool has = contenders[i].device.peak_flops.contains(s.precision);
+    CHECK(got.results[i].has_precision == has);
+    if (!has) continue;
+    const Result r = solve(with_contender(s, contenders[i]));
+    const DeviceResult& want = contenders[i].runs_as_host ? r.host : r.accelerator;
+    CHECK(got.results[i].runs.batched.epoch_time_s == want.batched.epoch_time_s);
+    CHECK(got.results[i].runs.batched.energy_j == want.batched.energy_j);
+    CHECK(got.results[i].runs.batch_one.epoch_time_s == want.batch_one.epoch_time_s);
+  }
+  std::vector<Scenario> slotted;
+  for (const Contender& c : contenders) slotted.push_back(with_contender(s, c));
+  // Expand the envelope to one winner per batch size.
+  std::vector<std::size_t> winner;
+  std::int64_t next = 1;
+  for (const EnvelopeRange& r : got.fastest) {
+    REQUIRE(r.from == next);
+    REQUIRE(r.to >= r.from);
+    for (std::int64_t b = r.from; b <= r.to; ++b) winner.push_back(r.index);
+    next = r.to + 1;
+  }
+  REQUIRE(next == s.dataset.training_examples + 1);
+  for (std::int64_t b = 1; b <= s.dataset.training_examples; ++b) {
+    std::size_t best = contenders.size();
+    double best_time = 0;
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+      if (!got.results[i].has_precision) continue;
+      const EpochTimes times = epoch_times_at(slotted[i], b);
+      const double t = contenders[i].runs_as_host ? times.host_s : times.accelerator_s;
+      if (best == contenders.size() || t < best_time) best = i, best_time = t;
+    }
+    if (winner[static_cast<std::size_t>(b - 1)] != best) {
+      CAPTURE(b);
+      CHECK(winner[static_cast<std::size_t>(b - 1)] == best);
+      return;  // one message per scenario
+    }
+  }
+}
+
+Scenario default_scenario() {
+  Errors errors;
+  const auto doc = expand_scenario(registry::find_preset(registry::default_preset_id)->scenario, errors);
+  REQUIRE(errors.empty());
+  ParsedScenario parsed = parse_scenario(doc);
+  REQUIRE(parsed.errors.empty());
+  return std::move(*parsed.scenario);
+}
+
+}  // namespace
+
+TEST_CASE("every registry device on the default scenario: the envelope equals brute force over N = 60,000") {
+  const Scenario s = default_scenario();
+  REQUIRE(s.dataset.training_examples == 60000);
+  std::vector<Contender> contenders;
+  for (const registry::HardwareEntry& h : registry::hardware())
+    contenders.push_back({h.id, h.device, h.kind == "cpu"});
+  check_comparison(s, contenders);
+  // At fp16 the CPUs without a peak there drop out, and the rest still match.
+  Scenario half = s;
+  half.precision = "fp16";
+  half.host.peak_flops["fp16"] = half.host.peak_flops["fp32"];
+  half.accelerator.peak_flops["fp16"] = half.accelerator.peak_flops["fp32"];
+  check_comparison(half, contenders);
+}
+
+TEST_CASE("generated scenarios and devices, twins included: the envelope equals brute force (N <= 1500)") {
+  Draw d(0xc0e9a7e);
+  int changes = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Scenario s = draw(d, 1500);
+    CAPTURE(i);
+    CAPTURE(describe(s));
+    std::vector<Contender> contenders{{"host", s.host, true}, {"accelerator", s.accelerator, false}};
+    const Scenario other = draw(d, 1500);
+    contenders.push_back({"third", other.accelerator, d.chance(0.5)});
+    contenders[2].device.peak_flops[s.precision] = other.accelerator.peak_flops.begin()->second;
+    // A twin of the first contender in the same role: exact ties, won by the first in the list.
+    if (d.chance(0.3)) contenders.push_back({"twin", s.host, true});
+    check_comparison(s, contenders);
+    changes += compare_devices(s, contenders).fastest.size() > 1 ? 1 : 0;
+  }
+  CHECK(changes > 40);
+}
