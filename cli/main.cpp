@@ -6,10 +6,12 @@
 #include "epochcalc/api_json.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/schema.hpp"
+#include "epochcalc/whatif_json.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
 #include "format.hpp"
 #include "report.hpp"
+#include "whatif_report.hpp"
 
 namespace {
 
@@ -64,6 +66,14 @@ std::optional<json> build_document(const cli::Options& options, Errors& errors) 
   return document;
 }
 
+// Errors of an error document as values, for the usual report.
+Errors errors_of(const json& reply) {
+  Errors errors;
+  for (const json& e : reply.at("errors"))
+    errors.push_back({e.at("code").get<std::string>(), e.at("path").get<std::string>(), e.at("message").get<std::string>()});
+  return errors;
+}
+
 int calibrate(const std::string& path, bool as_json) {
   Errors errors;
   const auto text = read_input(path, "calibration", errors);
@@ -71,12 +81,43 @@ int calibrate(const std::string& path, bool as_json) {
   const auto input = parse_json_text(*text, "the calibration input", errors);
   if (!input) return report_errors(errors, as_json);
   const json reply = calibrate_document(*input);
-  if (reply.at("schema") == error_schema) {
-    for (const json& e : reply.at("errors"))
-      errors.push_back({e.at("code").get<std::string>(), e.at("path").get<std::string>(), e.at("message").get<std::string>()});
-    return report_errors(errors, as_json);
-  }
+  if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), as_json);
   std::cout << (as_json ? pretty(reply) + "\n" : cli::printable(cli::format_calibration(reply)));
+  return exit_ok;
+}
+
+// The device names the sentences use: the scenario's own, as the engine normalised them.
+std::pair<std::string, std::string> device_names(const json& document) {
+  const Solved solved = solve_checked(document);
+  if (!solved.scenario) return {"host", "accelerator"};
+  return {solved.scenario->host.name, solved.scenario->accelerator.name};
+}
+
+// --sweep, --solve-for, --break-even and --compare: the engine's document as JSON, CSV or text.
+int what_if(const cli::Options& options, const json& document) {
+  json reply;
+  switch (options.action) {
+    case cli::Action::sweep: reply = field_sweep_document(document, options.sweeps); break;
+    case cli::Action::solve_for: reply = solve_for_document(document, options.solve_for, options.goal); break;
+    case cli::Action::break_even: reply = break_even_document(document); break;
+    default: reply = compare_document(document, options.compare); break;
+  }
+  if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
+  if (options.json) {
+    std::cout << pretty(reply) << "\n";
+    return exit_ok;
+  }
+  const auto [host, accelerator] = device_names(document);
+  std::string text;
+  switch (options.action) {
+    case cli::Action::sweep: text = options.csv ? cli::csv_field_sweep(reply) : cli::format_field_sweep(reply); break;
+    case cli::Action::compare: text = options.csv ? cli::csv_compare(reply) : cli::format_compare(reply); break;
+    case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
+    default: text = cli::format_break_even(reply, host, accelerator); break;
+  }
+  if (options.csv && (options.action == cli::Action::solve_for || options.action == cli::Action::break_even))
+    return report_errors({{code::args, "", "--csv writes a result, a sweep or a comparison; use --json here"}}, false);
+  std::cout << cli::printable(text);
   return exit_ok;
 }
 
@@ -102,7 +143,11 @@ int run(const std::vector<std::string>& args) {
       return exit_ok;
     case cli::Action::calibrate: return calibrate(*options.calibration_file, options.json);
     case cli::Action::expand:
-    case cli::Action::solve: break;
+    case cli::Action::solve:
+    case cli::Action::sweep:
+    case cli::Action::solve_for:
+    case cli::Action::break_even:
+    case cli::Action::compare: break;
   }
   Errors errors;
   const std::optional<json> document = build_document(options, errors);
@@ -113,8 +158,13 @@ int run(const std::vector<std::string>& args) {
     std::cout << pretty(expanded) << "\n";
     return exit_ok;
   }
+  if (options.action != cli::Action::solve) return what_if(options, *document);
   const Solved solved = solve_checked(*document);
   if (!solved.result) return report_errors(solved.errors, options.json);
+  if (options.csv) {
+    std::cout << cli::printable(cli::csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings)));
+    return exit_ok;
+  }
   std::cout << (options.json ? pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) + "\n"
                              : cli::printable(cli::format_report(*solved.scenario, *solved.result, solved.warnings)));
   return exit_ok;

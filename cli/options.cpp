@@ -15,6 +15,19 @@ Usage: epochcalc [options]
                          (PATH is dotted or a JSON pointer; VALUE is read as that field's kind: a
                          bare number in a unit field is SI, "2e-5" for dispatch is 20 us)
   --json                 print the result (or the errors) as JSON on standard output
+  --csv                  print the result, sweep or comparison as CSV: a header row, a units row
+  --sweep PATH=FROM:TO[:N][:log]
+                         solve the scenario at N values of one numeric field (50 when left out),
+                         evenly or log-spaced, typed with units: --sweep dispatch="1 us:100 us:100:log";
+                         or PATH=V1,V2,...; give it twice for a grid of two fields
+  --solve-for PATH       the value of a field that meets --goal for the accelerator at the configured
+                         batch size, or "never" with the best the field can do within its limits
+  --goal GOAL            flip (the winner changes; the default), speedup=K, or epoch=TIME ("30 ms")
+  --break-even           for every field solve-for accepts: where the winner flips and where the
+                         accelerator is twice as fast; and where each device's overhead exceeds its work
+  --compare DEVICES      the scenario on several devices: registry ids separated by commas (host and
+                         accelerator name the scenario's own), "accelerators" (the host and every
+                         accelerator in the registry) or "all"; with the fastest device per batch range
   --expand               print the scenario with its preset merged and every registry id resolved
                          into the full device or dataset, as JSON (before validation)
   --calibrate FILE       fit dispatch, launch and the devices' efficiencies to measured epoch times:
@@ -36,6 +49,7 @@ The equations are in docs/model.md.
 ParsedOptions parse_options(const std::vector<std::string>& args) {
   ParsedOptions parsed;
   Options& o = parsed.options;
+  bool break_even = false;
   const auto needs_value = [&](std::size_t& i, const std::string& flag) -> std::optional<std::string> {
     if (i + 1 < args.size()) return args[++i];
     parsed.errors.push_back({code::args, "", flag + " needs a value; see --help"});
@@ -65,6 +79,22 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       o.action = Action::list_profiles;
     } else if (arg == "--json") {
       o.json = true;
+    } else if (arg == "--csv") {
+      o.csv = true;
+    } else if (arg == "--sweep") {
+      o.action = Action::sweep;
+      if (auto v = needs_value(i, arg)) o.sweeps.push_back(*v);
+    } else if (arg == "--solve-for") {
+      o.action = Action::solve_for;
+      if (auto v = needs_value(i, arg)) o.solve_for = *v;
+    } else if (arg == "--goal") {
+      if (auto v = needs_value(i, arg)) o.goal = *v;
+    } else if (arg == "--break-even") {
+      o.action = Action::break_even;
+      break_even = true;
+    } else if (arg == "--compare") {
+      o.action = Action::compare;
+      if (auto v = needs_value(i, arg)) o.compare = *v;
     } else if (arg == "--expand") {
       o.action = Action::expand;
     } else if (arg == "--schema") {
@@ -85,6 +115,10 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   }
   if (o.calibration_file && (o.preset || o.scenario_file || !o.settings.empty()))
     parsed.errors.push_back({code::args, "", "--calibrate reads its scenario from the file; leave out --preset, --scenario and --set"});
+  if (o.sweeps.size() > 2) parsed.errors.push_back({code::args, "", "--sweep takes one field, or two for a grid"});
+  if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + !o.compare.empty() > 1)
+    parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even and --compare at a time"});
+  if (o.json && o.csv) parsed.errors.push_back({code::args, "", "give --json or --csv, not both"});
   if (o.preset && o.scenario_file)
     parsed.errors.push_back({code::args, "",
                              "give --preset or --scenario, not both (a scenario file can name a preset with \"preset\")"});

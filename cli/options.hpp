@@ -9,7 +9,7 @@
 
 namespace epochcalc::cli {
 
-enum class Action { solve, expand, calibrate, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
+enum class Action { solve, expand, calibrate, sweep, solve_for, break_even, compare, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
 
 struct Options {
   Action action = Action::solve;
@@ -17,7 +17,12 @@ struct Options {
   std::optional<std::string> scenario_file;  // "-" is standard input
   std::optional<std::string> calibration_file;  // measurements to fit; "-" is standard input
   std::vector<std::string> settings;         // "path=value", in order
+  std::vector<std::string> sweeps;           // "PATH=FROM:TO[:N][:log]", one or two
+  std::string solve_for;                     // a field's path
+  std::string goal = "flip";                 // for --solve-for
+  std::string compare;                       // device ids, "accelerators" or "all"
   bool json = false;
+  bool csv = false;
 };
 
 struct ParsedOptions {

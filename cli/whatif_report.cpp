@@ -1,0 +1,235 @@
+#include "whatif_report.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "format.hpp"
+
+namespace epochcalc::cli {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+// The parts of a run, in the order of the breakdown, as the documents name them.
+constexpr std::array<const char*, 8> run_keys{"epoch_time_s",    "compute_time_s", "memory_time_s",   "work_time_s",
+                                              "dispatch_time_s", "launch_time_s",  "overhead_time_s", "energy_j"};
+
+std::string exact(double value) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+// A CSV field: quoted when it holds a comma, a quote or a line break.
+std::string cell(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string row(const std::vector<std::string>& cells) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i) out += ',';
+    out += cell(cells[i]);
+  }
+  return out + "\n";
+}
+
+std::string unit_of_key(const std::string& key) {
+  if (key.ends_with("_s")) return "s";
+  if (key.ends_with("_j")) return "J";
+  return "";
+}
+
+std::string metric_text(const json& answer, double metric) {
+  return answer.at("metric") == "speedup" ? format_ratio(metric) : format_time(metric);
+}
+
+std::string value_of(const json& field, double value) {
+  return format_value(value, field.at("unit").get<std::string>(), field.at("integer").get<bool>());
+}
+
+// What the goal asks, in words.
+std::string goal_text(const json& answer, const std::string& host, const std::string& accelerator) {
+  const json& goal = answer.at("goal");
+  const std::string kind = goal.at("kind");
+  if (kind == "accelerator_wins") return "the " + accelerator + " is faster than the " + host;
+  if (kind == "speedup_at_least")
+    return "the " + accelerator + " is at least " + format_ratio(goal.at("target").get<double>()) + " faster than the " + host;
+  return "the " + accelerator + "'s epoch is at most " + format_time(goal.at("target").get<double>());
+}
+
+std::string answer_sentence(const json& field, const json& answer, const std::string& host, const std::string& accelerator) {
+  const std::string label = field.at("label");
+  const json& limits = answer.at("limits");
+  const double low = limits.at("low"), high = limits.at("high");
+  const double at_low = limits.at("metric_at_low"), at_high = limits.at("metric_at_high");
+  const std::string goal = goal_text(answer, host, accelerator);
+  const std::string now = " (now " + value_of(field, answer.at("current").at("value").get<double>()) + ": " +
+                          metric_text(answer, answer.at("current").at("metric").get<double>()) + ")";
+  const std::string answer_kind = answer.at("answer");
+  if (answer_kind == "value") {
+    const std::string way = answer.at("holds_when") == "at_least" ? " or more" : " or less";
+    return label + ": " + goal + " when it is " + value_of(field, answer.at("value").get<double>()) + way + now + ".";
+  }
+  const std::string range = value_of(field, low) + " to " + value_of(field, high);
+  if (answer_kind == "always") return label + ": " + goal + " for any value from " + range + now + ".";
+  // Never: the best the field can do, at the limit where it does it.
+  const bool speedup = answer.at("metric") == "speedup";
+  const bool low_best = speedup ? at_low >= at_high : at_low <= at_high;
+  return label + ": never within its limits (" + range + "); at its best, " +
+         value_of(field, low_best ? low : high) + ", " + (speedup ? "the speedup is " : "the epoch is ") +
+         metric_text(answer, low_best ? at_low : at_high) + now + ".";
+}
+
+std::string batch_ranges(const json& ranges) {
+  if (ranges.empty()) return "none";
+  std::string out;
+  for (const json& r : ranges) {
+    if (!out.empty()) out += ", ";
+    const double from = r.at("from"), to = r.at("to");
+    out += from == to ? format_count(from) : format_count(from) + " to " + format_count(to);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_value(double value, const std::string& unit, bool whole) {
+  if (whole) return format_count(value);
+  if (unit == "s") return format_time(value);
+  char buffer[64];
+  if (unit.empty()) {  // a fraction
+    std::snprintf(buffer, sizeof buffer, "%.4g%%", value * 100);
+    return buffer;
+  }
+  static constexpr std::array<std::pair<double, const char*>, 13> prefixes{
+      {{1e-15, "f"}, {1e-12, "p"}, {1e-9, "n"}, {1e-6, "µ"}, {1e-3, "m"}, {1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "G"},
+       {1e12, "T"}, {1e15, "P"}, {1e18, "E"}, {1e21, "Z"}}};
+  auto chosen = prefixes[5];
+  if (value != 0)
+    for (const auto& p : prefixes)
+      if (std::fabs(value) >= p.first) chosen = p;
+  std::snprintf(buffer, sizeof buffer, "%.6g %s%s", value / chosen.first, chosen.second, unit.c_str());
+  return buffer;
+}
+
+std::string format_field_sweep(const json& sweep) {
+  const json& x = sweep.at("x");
+  const bool grid = sweep.contains("y");
+  std::string out = "  " + pad(x.at("label").get<std::string>(), 22);
+  if (grid) out += pad(sweep.at("y").at("label").get<std::string>(), 22);
+  out += rpad("host epoch", 14) + rpad("accel. epoch", 14) + rpad("speedup", 10) + "  faster\n";
+  for (std::size_t i = 0; i < sweep.at("points").get<std::size_t>(); ++i) {
+    out += "  " + pad(value_of(x, x.at("values")[i].get<double>()), 22);
+    if (grid) out += pad(value_of(sweep.at("y"), sweep.at("y").at("values")[i].get<double>()), 22);
+    out += rpad(format_time(sweep.at("host").at("epoch_time_s")[i].get<double>()), 14) +
+           rpad(format_time(sweep.at("accelerator").at("epoch_time_s")[i].get<double>()), 14) +
+           rpad(format_ratio(sweep.at("speedup")[i].get<double>()), 10) + "  " + sweep.at("winner")[i].get<std::string>() + "\n";
+  }
+  return out;
+}
+
+std::string format_solve_for(const json& answer, const std::string& host, const std::string& accelerator) {
+  return answer_sentence(answer.at("field"), answer, host, accelerator) + "\n";
+}
+
+std::string format_break_even(const json& summary, const std::string& host, const std::string& accelerator) {
+  const std::string batch = format_count(summary.at("batch_size").get<double>());
+  std::string out = "At batch size " + batch + ", field by field (the others as given):\n";
+  for (const json& f : summary.at("fields")) {
+    out += "  " + answer_sentence(f, f.at("flip"), host, accelerator) + "\n";
+    out += "  " + answer_sentence(f, f.at("twice_as_fast"), host, accelerator) + "\n";
+  }
+  out += "Batch sizes at which overhead exceeds work: " + host + " " + batch_ranges(summary.at("overhead_exceeds_work").at("host")) +
+         "; " + accelerator + " " + batch_ranges(summary.at("overhead_exceeds_work").at("accelerator")) + ".\n";
+  return out;
+}
+
+std::string format_compare(const json& comparison) {
+  const std::string batch = format_count(comparison.at("batch_size").get<double>());
+  std::string out = "  " + pad("device", 18) + pad("runs as", 13) + rpad("epoch @" + batch, 14) + rpad("epoch @1", 14) +
+                    rpad("overhead", 10) + rpad("energy", 14) + "\n";
+  for (const json& d : comparison.at("devices")) {
+    out += "  " + pad(d.at("id").get<std::string>(), 18) + pad(d.at("runs_as").get<std::string>(), 13);
+    if (!d.at("has_precision").get<bool>()) {
+      out += "  no peak at " + comparison.at("precision").get<std::string>() + "\n";
+      continue;
+    }
+    const json& b = d.at("batched");
+    out += rpad(format_time(b.at("epoch_time_s").get<double>()), 14) +
+           rpad(format_time(d.at("batch_one").at("epoch_time_s").get<double>()), 14) +
+           rpad(format_percent(b.at("overhead_fraction").get<double>()), 10) + rpad(format_energy(b.at("energy_j").get<double>()), 14) + "\n";
+  }
+  out += "Fastest by batch size:";
+  for (const json& r : comparison.at("fastest")) out += "\n  " + batch_ranges(json::array({r})) + ": " + r.at("device").get<std::string>();
+  return out + "\n";
+}
+
+std::string csv_field_sweep(const json& sweep) {
+  std::vector<std::string> header{sweep.at("x").at("path")}, units{sweep.at("x").at("unit")};
+  const bool grid = sweep.contains("y");
+  if (grid) {
+    header.push_back(sweep.at("y").at("path"));
+    units.push_back(sweep.at("y").at("unit"));
+  }
+  for (const char* device : {"host", "accelerator"})
+    for (const char* key : run_keys) {
+      header.push_back(std::string(device) + "." + key);
+      units.push_back(unit_of_key(key));
+    }
+  header.insert(header.end(), {"speedup", "faster"});
+  units.insert(units.end(), {"", ""});
+  std::string out = row(header) + row(units);
+  for (std::size_t i = 0; i < sweep.at("points").get<std::size_t>(); ++i) {
+    std::vector<std::string> cells{exact(sweep.at("x").at("values")[i])};
+    if (grid) cells.push_back(exact(sweep.at("y").at("values")[i]));
+    for (const char* device : {"host", "accelerator"})
+      for (const char* key : run_keys) cells.push_back(exact(sweep.at(device).at(key)[i]));
+    cells.push_back(exact(sweep.at("speedup")[i]));
+    cells.push_back(sweep.at("winner")[i]);
+    out += row(cells);
+  }
+  return out;
+}
+
+std::string csv_compare(const json& comparison) {
+  std::vector<std::string> header{"device", "runs_as"}, units{"", ""};
+  for (const char* batch : {"batched", "batch_one"})
+    for (const char* key : run_keys) {
+      header.push_back(std::string(batch) + "." + key);
+      units.push_back(unit_of_key(key));
+    }
+  std::string out = row(header) + row(units);
+  for (const json& d : comparison.at("devices")) {
+    if (!d.at("has_precision").get<bool>()) continue;
+    std::vector<std::string> cells{d.at("id"), d.at("runs_as")};
+    for (const char* batch : {"batched", "batch_one"})
+      for (const char* key : run_keys) cells.push_back(exact(d.at(batch).at(key)));
+    out += row(cells);
+  }
+  return out;
+}
+
+std::string csv_result(const json& result) {
+  std::vector<std::string> header{"device", "batch_size"}, units{"", ""};
+  for (const char* key : run_keys) {
+    header.push_back(key);
+    units.push_back(unit_of_key(key));
+  }
+  std::string out = row(header) + row(units);
+  for (const char* device : {"host", "accelerator"})
+    for (const char* batch : {"batched", "batch_one"}) {
+      const json& run = result.at(device).at(batch);
+      std::vector<std::string> cells{device, exact(result.at("profiles").at(batch).at("batch_size"))};
+      for (const char* key : run_keys) cells.push_back(exact(run.at(key)));
+      out += row(cells);
+    }
+  return out;
+}
+
+}  // namespace epochcalc::cli

@@ -1,0 +1,24 @@
+// The what-ifs as text and CSV, written from the engine's documents (epochcalc/whatif_json.hpp).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace epochcalc::cli {
+
+std::string format_field_sweep(const nlohmann::ordered_json& sweep);
+std::string format_solve_for(const nlohmann::ordered_json& answer, const std::string& host, const std::string& accelerator);
+std::string format_break_even(const nlohmann::ordered_json& summary, const std::string& host, const std::string& accelerator);
+std::string format_compare(const nlohmann::ordered_json& comparison);
+
+// CSV: a header row, a units row, then one row per point (sweep), device (comparison) or device and
+// batch size (result). Numbers are written to 17 significant digits, so they read back exactly.
+std::string csv_field_sweep(const nlohmann::ordered_json& sweep);
+std::string csv_compare(const nlohmann::ordered_json& comparison);
+std::string csv_result(const nlohmann::ordered_json& result);
+
+// A value of a field in its unit, scaled for people: "20.0000 µs", "3.35000 TB/s", "60.0%", "1,875".
+std::string format_value(double value, const std::string& unit, bool whole);
+
+}  // namespace epochcalc::cli
