@@ -225,7 +225,7 @@ std::string csv_result(const json& result) {
   for (const char* device : {"host", "accelerator"})
     for (const char* batch : {"batched", "batch_one"}) {
       const json& run = result.at(device).at(batch);
-      std::vector<std::string> cells{device, exact(result.at("profiles").at(batch).at("batch_size"))};
+      std::vector<std::string> cells{device, exact(result.at("network").at(batch).at("batch_size"))};
       for (const char* key : run_keys) cells.push_back(exact(run.at(key)));
       out += row(cells);
     }

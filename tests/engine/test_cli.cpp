@@ -7,6 +7,8 @@
 #include "options.hpp"
 #include "overrides.hpp"
 #include "report.hpp"
+#include "whatif_report.hpp"
+#include "epochcalc/whatif_json.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;
@@ -209,4 +211,77 @@ TEST_CASE("the report names the profile, the graph replay and the efficiencies o
         std::string::npos);
   CHECK(text.find("Efficiency (fraction of peak FLOP/s and bandwidth reached): host 100.0%, accelerator 25.0%\n") !=
         std::string::npos);
+}
+
+namespace {
+
+// A CSV text as rows of fields (no quoted fields in these documents).
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string line = text.substr(start, end - start);
+    std::vector<std::string> cells;
+    std::size_t from = 0;
+    while (true) {
+      const std::size_t comma = line.find(',', from);
+      cells.push_back(line.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+      if (comma == std::string::npos) break;
+      from = comma + 1;
+    }
+    rows.push_back(cells);
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("what-if options: one at a time, --csv or --json") {
+  const auto sweep = cli::parse_options({"--sweep", "dispatch=1 us:2 us", "--sweep", "launch=0:1", "--csv"});
+  CHECK(sweep.errors.empty());
+  CHECK(sweep.options.action == cli::Action::sweep);
+  CHECK(sweep.options.sweeps.size() == 2);
+  CHECK(sweep.options.csv);
+  const auto solve = cli::parse_options({"--solve-for", "dispatch", "--goal", "speedup=2"});
+  CHECK(solve.options.action == cli::Action::solve_for);
+  CHECK(solve.options.goal == "speedup=2");
+  CHECK(cli::parse_options({"--break-even"}).options.action == cli::Action::break_even);
+  CHECK(cli::parse_options({"--compare", "all"}).options.compare == "all");
+  CHECK(cli::parse_options({"--break-even", "--compare", "all"}).errors.at(0).message ==
+        "give one of --sweep, --solve-for, --break-even and --compare at a time");
+  CHECK(cli::parse_options({"--sweep", "a=1", "--sweep", "b=1", "--sweep", "c=1"}).errors.size() == 1);
+  CHECK(cli::parse_options({"--json", "--csv"}).errors.at(0).message == "give --json or --csv, not both");
+}
+
+TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one row per point") {
+  const json doc = {{"preset", "mnist-cpu-vs-h100"}};
+  const json sweep = field_sweep_document(doc, {"dispatch=1 us:100 us:7:log"});
+  const auto rows = csv_rows(cli::csv_field_sweep(sweep));
+  REQUIRE(rows.size() == 2 + 7);
+  CHECK(rows[0][0] == "/dispatch");
+  CHECK(rows[1][0] == "s");
+  const std::size_t columns = rows[0].size();
+  for (std::size_t i = 0; i < 7; ++i) {
+    REQUIRE(rows[i + 2].size() == columns);
+    CHECK(std::stod(rows[i + 2][0]) == sweep.at("x").at("values")[i].get<double>());
+    for (std::size_t c = 1; c + 2 < columns; ++c) {
+      const std::string& name = rows[0][c];
+      const std::string device = name.substr(0, name.find('.'));
+      CHECK(std::stod(rows[i + 2][c]) == sweep.at(device).at(name.substr(name.find('.') + 1))[i].get<double>());
+    }
+    CHECK(std::stod(rows[i + 2][columns - 2]) == sweep.at("speedup")[i].get<double>());
+    CHECK(rows[i + 2][columns - 1] == sweep.at("winner")[i]);
+  }
+  const json result = solve_document(doc);
+  const auto breakdown = csv_rows(cli::csv_result(result));
+  REQUIRE(breakdown.size() == 2 + 4);
+  CHECK(breakdown[2][0] == "host");
+  CHECK(std::stod(breakdown[2][2]) == result.at("host").at("batched").at("epoch_time_s").get<double>());
+  CHECK(std::stod(breakdown[5][2]) == result.at("accelerator").at("batch_one").at("epoch_time_s").get<double>());
+  const json comparison = compare_document(doc, "accelerators");
+  const auto devices = csv_rows(cli::csv_compare(comparison));
+  CHECK(devices.size() == 2 + comparison.at("devices").size());
+  CHECK(std::stod(devices[3][2]) == comparison.at("devices").at(1).at("batched").at("epoch_time_s").get<double>());
 }

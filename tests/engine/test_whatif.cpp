@@ -1,0 +1,117 @@
+// The what-if documents (whatif_json.hpp): typed values read with the field's units and limits, a
+// grid equal to solving each point on its own, solve-for, break-even and comparison answers, and
+// errors that name the value and suggest the field's full path.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "epochcalc/api_json.hpp"
+#include "epochcalc/solve_for.hpp"
+#include "epochcalc/whatif_json.hpp"
+
+using namespace epochcalc;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+const json default_doc = {{"preset", "mnist-cpu-vs-h100"}};
+
+bool close(double got, double want) { return std::fabs(got - want) <= 1e-12 * std::fabs(want); }
+
+std::string first_message(const json& reply) {
+  REQUIRE(reply.at("schema") == "epochcalc/error@1");
+  return reply.at("errors").at(0).at("message").get<std::string>();
+}
+
+}  // namespace
+
+TEST_CASE("a sweep's values are read with the field's units: ends exactly as typed, log or even, whole numbers") {
+  const json even = field_sweep_document(default_doc, {"dispatch=1 us:100 us:3"});
+  REQUIRE(even.at("schema") == "epochcalc/field-sweep@1");
+  CHECK(even.at("x").at("values") == json::array({1e-6, 5.05e-5, 1e-4}));
+  CHECK(even.at("x").at("unit") == "s");
+  const json log = field_sweep_document(default_doc, {"/dispatch=1 us:100 us:3:log"});
+  CHECK(log.at("x").at("values").at(1).get<double>() == doctest::Approx(1e-5).epsilon(1e-12));
+  const json list = field_sweep_document(default_doc, {"network.batch_size=8, 64,512"});
+  CHECK(list.at("x").at("values") == json::array({8, 64, 512}));
+  // Whole numbers for an integer field, each once.
+  const json whole = field_sweep_document(default_doc, {"assumptions.ops_per_layer=0:3:10"});
+  CHECK(whole.at("x").at("values") == json::array({0, 1, 2, 3}));
+  CHECK(whole.at("points") == 4);
+}
+
+TEST_CASE("a grid of two fields equals solving every point on its own, to 1e-12") {
+  const json grid = field_sweep_document(default_doc, {"dispatch=0 us:50 us:4", "network.batch_size=1:4096:5:log"});
+  REQUIRE(grid.at("schema") == "epochcalc/field-sweep@1");
+  REQUIRE(grid.at("points") == 20);
+  for (std::size_t i = 0; i < 20; ++i) {
+    json doc = default_doc;
+    doc["dispatch"] = grid.at("x").at("values")[i];
+    doc["network"] = {{"batch_size", grid.at("y").at("values")[i]}};
+    const Solved solved = solve_checked(doc);
+    REQUIRE(solved.result);
+    CAPTURE(i);
+    CHECK(close(grid.at("host").at("epoch_time_s")[i].get<double>(), solved.result->host.batched.epoch_time_s));
+    CHECK(close(grid.at("accelerator").at("overhead_time_s")[i].get<double>(), solved.result->accelerator.batched.overhead_time_s));
+    CHECK(close(grid.at("accelerator").at("energy_j")[i].get<double>(), solved.result->accelerator.batched.energy_j));
+    CHECK(close(grid.at("speedup")[i].get<double>(), solved.result->comparison.accelerator_speedup_batched));
+    CHECK(grid.at("winner")[i] == (solved.result->comparison.accelerator_speedup_batched > 1 ? "accelerator" : "host"));
+  }
+}
+
+TEST_CASE("a sweep's mistakes name the value, the limit or the form to use") {
+  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=-1 us:100 us"})) ==
+        "\"-1 us\" is out of range: a time must be at least 0 s");
+  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=1 us:100 us:1"})).starts_with("the number of points"));
+  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=0 us:100 us:5:log"})).starts_with("a log sweep needs"));
+  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=1 kg:2 kg"})).find("kg") != std::string::npos);
+  CHECK(first_message(field_sweep_document(default_doc, {"launches_per_step=1:4"})) ==
+        "\"launches_per_step\" is not a numeric field; did you mean \"assumptions.launches_per_step\"?");
+  CHECK(first_message(field_sweep_document(default_doc, {"precision=1:2"})) == "\"Precision\" is not a number to vary");
+  const json too_big = field_sweep_document(default_doc, {"dispatch=0:1:1001", "launch=0:1:1001"});
+  CHECK(first_message(too_big).starts_with("a grid computes at most"));
+  // The scenario's own errors come first, once.
+  CHECK(field_sweep_document({{"preset", "nope"}}, {"dispatch=0:1"}).at("errors").at(0).at("code") == "E_UNKNOWN_ID");
+}
+
+TEST_CASE("solve-for and break-even as documents: the issue's question, answered") {
+  const json twice = solve_for_document(default_doc, "dispatch", "speedup=2");
+  REQUIRE(twice.at("schema") == "epochcalc/solve-for@1");
+  CHECK(twice.at("answer") == "never");
+  CHECK(twice.at("value").is_null());
+  CHECK(twice.at("limits").at("metric_at_low").get<double>() == doctest::Approx(1.23).epsilon(0.01));
+  const json batch = solve_for_document(default_doc, "network.batch_size", "2x");
+  CHECK(batch.at("answer") == "value");
+  CHECK(batch.at("holds_when") == "at_least");
+  CHECK(batch.at("value") == 170);
+  const json epoch = solve_for_document(default_doc, "launch", "epoch=200 ms");
+  CHECK(epoch.at("goal").at("target") == 0.2);
+  CHECK(epoch.at("answer") == "value");
+  CHECK(epoch.at("holds_when") == "at_most");
+  CHECK(first_message(solve_for_document(default_doc, "flop_energy", "flip")).starts_with("cannot solve for \"Energy per FLOP\""));
+  CHECK(first_message(solve_for_document(default_doc, "dispatch", "faster")).starts_with("a goal is flip"));
+  CHECK(first_message(solve_for_document(default_doc, "dispatch", "speedup=-1")).starts_with("a speedup is a number above 0"));
+
+  const json summary = break_even_document(default_doc);
+  REQUIRE(summary.at("schema") == "epochcalc/break-even@1");
+  // Batch size, two peaks and bandwidths, dispatch, launch, three operation counts, two efficiencies.
+  CHECK(summary.at("fields").size() == 12);
+  CHECK(summary.at("fields").at(0).at("flip").at("value") == 21);
+  CHECK(summary.at("overhead_exceeds_work").at("host") == json::array({{{"from", 1}, {"to", 68}}}));
+}
+
+TEST_CASE("devices side by side as a document: the host first, ids checked") {
+  const json all = compare_document(default_doc, "accelerators");
+  REQUIRE(all.at("schema") == "epochcalc/compare@1");
+  CHECK(all.at("devices").at(0).at("id") == "host");
+  CHECK(all.at("devices").at(0).at("runs_as") == "host");
+  for (const json& d : all.at("devices")) CHECK(d.at("kind") != "cpu");
+  CHECK(all.at("fastest") == json::array({{{"from", 1}, {"to", 20}, {"device", "host"}},
+                                          {{"from", 21}, {"to", 60000}, {"device", "h100-sxm"}}}));
+  const json some = compare_document(default_doc, "a100-sxm-80gb, epyc-9654");
+  CHECK(some.at("devices").size() == 2);
+  CHECK(some.at("devices").at(1).at("runs_as") == "host");
+  CHECK(first_message(compare_document(default_doc, "h100")) == "unknown device \"h100\"; did you mean \"h100-sxm\"?");
+}
