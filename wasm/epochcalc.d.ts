@@ -129,6 +129,8 @@ export interface Run {
 
 export interface Warning {
   code: string;
+  /** JSON pointer of the field the warning is about; "" for the whole scenario. */
+  path: string;
   message: string;
 }
 

@@ -187,6 +187,11 @@ std::span<const FieldSpec> field_specs() {
   return fields;
 }
 
+std::string full_label(const FieldSpec& field) {
+  const FieldSpec* device = find_field(std::string_view(field.path).substr(0, field.path.find('/', 1)));
+  return device && device->kind == FieldKind::device && device != &field ? device->label + ": " + field.label : field.label;
+}
+
 const FieldSpec* find_field(std::string_view pointer) {
   std::string key(pointer);
   const std::string widths = "/network/widths/";

@@ -148,7 +148,7 @@ void write_result(Out& out, const Scenario& scenario, const Result& result, cons
   out.key("crossover_batch_size");
   c.crossover_batch_size ? out.integer(*c.crossover_batch_size) : out.null();
   out.end_object().key("warnings").begin_array();
-  for (const Warning& w : warnings) out.begin_object().key("code").string(w.code).key("message").string(w.message).end_object();
+  for (const Warning& w : warnings) out.begin_object().key("code").string(w.code).key("path").string(w.path).key("message").string(w.message).end_object();
   out.end_array().end_object();
 }
 

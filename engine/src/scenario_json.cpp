@@ -4,6 +4,7 @@
 
 #include "json_read.hpp"
 #include "result_text.hpp"
+#include "slips.hpp"
 #include "epochcalc/registry.hpp"
 
 namespace epochcalc {
@@ -411,14 +412,16 @@ ParsedScenario parse_scenario(const json& input) {
                             count(n)});
     else
       parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", sizes + ": each epoch is a single step of " + count(n) +
-                                                                " examples."});
+                                                                " examples.", "/network/batch_size"});
   }
   if (!errors.empty()) return parsed;
   if (s.assumptions.drop_last && n % s.batch_size != 0)
     parsed.warnings.push_back({"W_DROP_LAST", "Dropping the last partial batch skips " + count(n % s.batch_size) +
-                                                  " examples of each epoch at batch size " + count(s.batch_size) + "."});
+                                                  " examples of each epoch at batch size " + count(s.batch_size) + ".",
+                                "/assumptions/drop_last"});
+  add_slip_warnings(s, parsed.warnings);
   parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
-                                                  "launch time are priced at 0 J (no static or idle power)."});
+                                                  "launch time are priced at 0 J (no static or idle power).", ""});
   parsed.scenario = std::move(s);
   return parsed;
 }

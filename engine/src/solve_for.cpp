@@ -3,7 +3,7 @@
 #include "epochcalc/solve_for.hpp"
 
 #include <algorithm>
-#include <bit>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -46,6 +46,18 @@ std::pair<double, double> limits_of(const FieldSpec& f) {
   return {b.min_inclusive ? b.min : std::nextafter(b.min, b.max), b.max};
 }
 
+// The bits of a double and back (Emscripten 3.1.6's libc++ has no std::bit_cast).
+std::uint64_t bits_of(double x) {
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+double double_of(std::uint64_t u) {
+  double x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+}
+
 // The boundary between lo, where `holds` is h_lo, and hi, where it is not: the last value from lo
 // on that keeps h_lo, to one representable step. Non-negative doubles order as their bits do.
 template <typename Holds>
@@ -58,12 +70,12 @@ double last_alike(double lo, double hi, bool integer, Holds holds, bool h_lo) {
     }
     return static_cast<double>(a);
   }
-  auto a = std::bit_cast<std::uint64_t>(lo), b = std::bit_cast<std::uint64_t>(hi);
+  std::uint64_t a = bits_of(lo), b = bits_of(hi);
   while (b - a > 1) {
     const std::uint64_t mid = a + (b - a) / 2;
-    (holds(std::bit_cast<double>(mid)) == h_lo ? a : b) = mid;
+    (holds(double_of(mid)) == h_lo ? a : b) = mid;
   }
-  return std::bit_cast<double>(a);
+  return double_of(a);
 }
 
 double next_value(double x, bool integer) {

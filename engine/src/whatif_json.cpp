@@ -76,11 +76,7 @@ json series_json(const RunSeries& s) {
 // The field as the answers name it: a device's fields carry the device's label ("Accelerator: Memory
 // bandwidth"), as the page groups them.
 json field_json(const NumberField& field, std::string_view name) {
-  std::string label = field.spec->label;
-  const std::string& path = field.spec->path;
-  if (const FieldSpec* device = find_field(path.substr(0, path.find('/', 1))); device && device->kind == FieldKind::device)
-    label = device->label + ": " + label;
-  return {{"path", std::string(name)}, {"label", label}, {"unit", unit_of(*field.spec)},
+  return {{"path", std::string(name)}, {"label", full_label(*field.spec)}, {"unit", unit_of(*field.spec)},
           {"integer", field.spec->kind == FieldKind::integer}};
 }
 

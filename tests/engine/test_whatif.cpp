@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "epochcalc/api_json.hpp"
+#include "epochcalc/registry.hpp"
 #include "epochcalc/solve_for.hpp"
 #include "epochcalc/whatif_json.hpp"
 
@@ -114,4 +115,37 @@ TEST_CASE("devices side by side as a document: the host first, ids checked") {
   CHECK(some.at("devices").size() == 2);
   CHECK(some.at("devices").at(1).at("runs_as") == "host");
   CHECK(first_message(compare_document(default_doc, "h100")) == "unknown device \"h100\"; did you mean \"h100-sxm\"?");
+}
+
+TEST_CASE("values that look like slips warn with the path and the likely value, and no preset or profile does") {
+  const auto slips = [](const json& edits) {
+    json doc = default_doc;
+    doc.merge_patch(edits);
+    const Solved solved = solve_checked(doc);
+    REQUIRE(solved.result);
+    std::vector<std::string> found;
+    for (const Warning& w : solved.warnings)
+      if (w.code == "W_UNLIKELY_VALUE") found.push_back(w.path + " | " + w.message);
+    return found;
+  };
+  CHECK(slips({{"dispatch", 20}}) ==
+        std::vector<std::string>{"/dispatch | “Dispatch per operation” reads as 20 s: no framework or driver takes 10 ms "
+                                 "per operation. Did you mean 20 us? (A bare number is in s.)"});
+  CHECK(slips({{"launch", 5}}).size() == 1);
+  CHECK(slips({{"accelerator", {{"base", "h100-sxm"}, {"memory_bandwidth", 3.35}}}}).at(0).starts_with(
+      "/accelerator/memory_bandwidth | “Accelerator: Memory bandwidth” reads as 3.35 B/s"));
+  CHECK(slips({{"host", {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 67}}}}}}).at(0).find("Did you mean 67 TFLOP/s?") !=
+        std::string::npos);
+  CHECK(slips({{"flop_energy", 1}}).size() == 1);
+  CHECK(slips({{"dram_energy_per_byte", 0.5}}).size() == 1);
+  // Real values, and the field's own zero, are quiet.
+  CHECK(slips({{"dispatch", "5 ms"}, {"launch", 0}}).empty());
+  CHECK(slips({{"accelerator", {{"base", "h100-sxm"}, {"memory_bandwidth", "1 MB/s"}}}}).empty());
+  for (const std::string& preset : registry::preset_ids())
+    for (const std::string& profile : registry::profile_ids()) {
+      CAPTURE(preset);
+      CAPTURE(profile);
+      CHECK(slips({{"preset", preset}, {"profile", profile}}).empty());
+      CHECK(slips({{"preset", preset}}).empty());
+    }
 }

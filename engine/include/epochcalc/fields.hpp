@@ -53,6 +53,9 @@ struct FieldSpec {
 };
 
 std::span<const FieldSpec> field_specs();
+// The label with its device's in front for a device's field ("Accelerator: Memory bandwidth"), as the
+// page groups them; the label alone elsewhere.
+std::string full_label(const FieldSpec& field);
 // The spec for a JSON pointer into a scenario ("/network/widths/3" finds the widths item), or null.
 const FieldSpec* find_field(std::string_view pointer);
 

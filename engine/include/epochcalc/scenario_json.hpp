@@ -11,9 +11,12 @@
 
 namespace epochcalc {
 
+// Something the user may not have meant, or should know; the value stands as given. `path` is the JSON
+// pointer of the field it is about, "" for the whole scenario.
 struct Warning {
   std::string code;
   std::string message;
+  std::string path;
 };
 
 struct ParsedScenario {
