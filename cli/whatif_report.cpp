@@ -63,6 +63,17 @@ std::string goal_text(const json& answer, const std::string& host, const std::st
   return "the " + accelerator + "'s epoch is at most " + format_time(goal.at("target").get<double>());
 }
 
+std::string batch_ranges(const json& ranges) {
+  if (ranges.empty()) return "none";
+  std::string out;
+  for (const json& r : ranges) {
+    if (!out.empty()) out += ", ";
+    const double from = r.at("from"), to = r.at("to");
+    out += from == to ? format_count(from) : format_count(from) + " to " + format_count(to);
+  }
+  return out;
+}
+
 std::string answer_sentence(const json& field, const json& answer, const std::string& host, const std::string& accelerator) {
   const std::string label = field.at("label");
   const json& limits = answer.at("limits");
@@ -72,6 +83,8 @@ std::string answer_sentence(const json& field, const json& answer, const std::st
   const std::string now = " (now " + value_of(field, answer.at("current").at("value").get<double>()) + ": " +
                           metric_text(answer, answer.at("current").at("metric").get<double>()) + ")";
   const std::string answer_kind = answer.at("answer");
+  if (answer_kind == "value" && answer.at("holds").size() > 1)  // the batch size: several ranges
+    return label + ": " + goal + " at " + batch_ranges(answer.at("holds")) + now + ".";
   if (answer_kind == "value") {
     const std::string way = answer.at("holds_when") == "at_least" ? " or more" : " or less";
     return label + ": " + goal + " when it is " + value_of(field, answer.at("value").get<double>()) + way + now + ".";
@@ -84,17 +97,6 @@ std::string answer_sentence(const json& field, const json& answer, const std::st
   return label + ": never within its limits (" + range + "); at its best, " +
          value_of(field, low_best ? low : high) + ", " + (speedup ? "the speedup is " : "the epoch is ") +
          metric_text(answer, low_best ? at_low : at_high) + now + ".";
-}
-
-std::string batch_ranges(const json& ranges) {
-  if (ranges.empty()) return "none";
-  std::string out;
-  for (const json& r : ranges) {
-    if (!out.empty()) out += ", ";
-    const double from = r.at("from"), to = r.at("to");
-    out += from == to ? format_count(from) : format_count(from) + " to " + format_count(to);
-  }
-  return out;
 }
 
 }  // namespace

@@ -149,3 +149,13 @@ TEST_CASE("values that look like slips warn with the path and the likely value, 
       CHECK(slips({{"preset", preset}}).empty());
     }
 }
+
+TEST_CASE("a field written under the wrong parent suggests its full path") {
+  const Solved solved = solve_checked({{"preset", "mnist-cpu-vs-h100"}, {"launches_per_step", 1}});
+  REQUIRE(solved.errors.size() == 1);
+  CHECK(solved.errors[0].path == "/launches_per_step");
+  CHECK(solved.errors[0].message == "unknown field \"launches_per_step\"; did you mean \"assumptions.launches_per_step\"?");
+  // A typo close to a field of the same object still gets that field.
+  CHECK(solve_checked({{"preset", "mnist-cpu-vs-h100"}, {"dispach", 1}}).errors.at(0).message ==
+        "unknown field \"dispach\"; did you mean \"dispatch\"?");
+}
