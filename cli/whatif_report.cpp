@@ -8,9 +8,9 @@
 
 namespace epochcalc::cli {
 
-using json = nlohmann::ordered_json;
-
 namespace {
+
+using json = nlohmann::ordered_json;
 
 // The parts of a run, in the order of the breakdown, as the documents name them.
 constexpr std::array<const char*, 8> run_keys{"epoch_time_s",    "compute_time_s", "memory_time_s",   "work_time_s",

@@ -1,5 +1,7 @@
 #include "epochcalc/field_sweep.hpp"
 
+#include "resolved_scenario.hpp"
+
 namespace epochcalc {
 
 namespace {
@@ -21,12 +23,16 @@ void append(RunSeries& s, const Run& run) {
   s.energy_j.push_back(run.energy_j);
 }
 
-// Solves the scenario as it now stands and appends the point.
+// The scenario as it now stands at its batch size, appended: the batched runs only, as solve() has
+// them (a point needs no batch-one run and no win ranges).
 void add_point(FieldSweep& out, const Scenario& scenario) {
-  const Result r = solve(scenario);
-  append(out.host, r.host.batched);
-  append(out.accelerator, r.accelerator.batched);
-  out.speedup.push_back(r.comparison.accelerator_speedup_batched);
+  const detail::ResolvedScenario w = detail::resolve_scenario(scenario);
+  const EpochCounts counts = detail::counts_at(w, scenario.batch_size);
+  const Run host = detail::run_with(counts, w, w.host);
+  const Run accelerator = detail::run_with(counts, w, w.accelerator);
+  append(out.host, host);
+  append(out.accelerator, accelerator);
+  out.speedup.push_back(detail::safe_ratio(host.epoch_time_s, accelerator.epoch_time_s));
 }
 
 void reserve(FieldSweep& out, std::size_t n, bool grid) {
