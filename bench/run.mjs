@@ -3,7 +3,8 @@
 //
 //  1. native solve on plain structs (bench/solve_bench.cpp, built into build/bench-native)
 //  2. the same C++ benchmark as wasm under node (build/bench-wasm)
-//  3. the JS API calc.solve(scenario)            4. a 1,000-point sweep through the JS API
+//  3. the JS API calc.solve(scenario)            4. a 1,000-point sweep through the JS API, and the
+//     what-ifs: a 1,000-point field sweep, a 200 × 200 grid and every accelerator side by side
 //  5. solve (the win-range search) over dataset sizes N = 1e4 ... 1e12 against MNIST (N = 60,000)
 //  6. the pint anchor (bench/pint_anchor.py under Debian's python3 with python3-pint)
 //  7. the page in headless Chromium: first-visit bytes, navigation to first result, input to update
@@ -232,25 +233,53 @@ function moduleDir() {
  * warm-up runs for at least `warmupMs` too: V8 moves hot wasm from its baseline compiler to the
  * optimising one only after a while, and a count of calls alone measured either tier from run to run.
  */
-function timeCalls(fn, { rounds = 7, roundMs = 60, warmup = 20, warmupMs = 500 } = {}) {
+async function timeCalls(fn, { rounds = 7, roundMs = 60, warmup = 20, warmupMs = 500, awaited = false } = {}) {
+  // One batch of calls, in ms. A call that returns a promise is awaited in turn; a plain call is
+  // not, so it pays no microtask.
+  const batch = async (calls) => {
+    const start = performance.now();
+    if (awaited) for (let i = 0; i < calls; i++) await fn();
+    else for (let i = 0; i < calls; i++) fn();
+    return performance.now() - start;
+  };
   const warmStart = performance.now();
-  for (let i = 0; i < warmup || performance.now() - warmStart < warmupMs; i++) fn();
+  for (let i = 0; i < warmup || performance.now() - warmStart < warmupMs; i += 10) await batch(10);
   let calls = 1;
   for (;;) {
-    const start = performance.now();
-    for (let i = 0; i < calls; i++) fn();
-    const ms = performance.now() - start;
+    const ms = await batch(calls);
     if (ms >= roundMs || calls >= 1e7) break;
     calls = ms <= 0 ? calls * 16 : Math.max(calls * 2, Math.ceil((calls * roundMs * 1.1) / ms));
   }
   const perCall = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    for (let i = 0; i < calls; i++) fn();
-    perCall.push(((performance.now() - start) * 1000) / calls);
-  }
+  for (let r = 0; r < rounds; r++) perCall.push(((await batch(calls)) * 1000) / calls);
   perCall.sort((a, b) => a - b);
   return { us_per_call: perCall[Math.floor(rounds / 2)], min_us: perCall[0], max_us: perCall[rounds - 1], calls_per_round: calls, rounds };
+}
+
+/** The what-ifs (issue 18) through the module, after the on-demand module's first load. */
+const WHATIF_BUDGETS = [
+  { id: 'js_field_sweep', figure: 'what-if: 1,000-point sweep of a field (dispatch) via `calc.sweepField`', budget_ms: 1,
+    call: (calc) => calc.sweepField(DEFAULT_SCENARIO, { field: 'dispatch', from: '1 us', to: '100 us', points: 1000 }) },
+  { id: 'js_field_grid', figure: 'what-if: 200 × 200 grid (dispatch × batch size) via `calc.sweepField`', budget_ms: 40,
+    call: (calc) => calc.sweepField(DEFAULT_SCENARIO, { field: 'dispatch', from: '0 us', to: '100 us', points: 200 },
+      { field: 'network.batch_size', from: 1, to: 60000, points: 200 }) },
+  { id: 'js_compare', figure: 'what-if: every registry accelerator and the host side by side via `calc.compare`', budget_ms: 2,
+    call: (calc) => calc.compare(DEFAULT_SCENARIO, 'accelerators') },
+];
+
+async function whatifTimings(calc) {
+  if (typeof calc.sweepField !== 'function') return { error: 'the module has no what-ifs' };
+  const out = {};
+  for (const w of WHATIF_BUDGETS) {
+    try {
+      await w.call(calc);
+      out[w.id] = await timeCalls(() => w.call(calc), { roundMs: 100, warmup: 0, awaited: true });
+    } catch (error) {
+      out[w.id] = { error: error.message };
+      problems.push(`${w.id} failed: ${error.message}`);
+    }
+  }
+  return out;
 }
 
 async function jsApi() {
@@ -267,11 +296,11 @@ async function jsApi() {
     const calc = await create({ wasmBinary: readFileSync(path.join(dir, 'epochcalc_core.wasm')) });
     const out = { module: path.relative(root, dir) };
     const result = calc.solve(DEFAULT_SCENARIO); // throws if the module cannot solve the default scenario
-    out.solve = timeCalls(() => calc.solve(DEFAULT_SCENARIO));
+    out.solve = await timeCalls(() => calc.solve(DEFAULT_SCENARIO));
     // The plain-JS part of a call, for the notes: the scenario to text and a result of this size back.
     const resultText = JSON.stringify(result);
     out.solve.result_json_bytes = resultText.length;
-    out.solve.json_stringify_and_parse_us = timeCalls(() => JSON.stringify(DEFAULT_SCENARIO).length + JSON.parse(resultText).length || 0).us_per_call;
+    out.solve.json_stringify_and_parse_us = (await timeCalls(() => JSON.stringify(DEFAULT_SCENARIO).length + JSON.parse(resultText).length || 0)).us_per_call;
     const sizes = Array.from({ length: 1000 }, (_, i) => i + 1);
     let argument = null;
     for (const candidate of [sizes, Float64Array.from(sizes)]) {
@@ -285,11 +314,12 @@ async function jsApi() {
     }
     if (argument) {
       delete out.sweep_error;
-      const timing = timeCalls(() => calc.sweep(DEFAULT_SCENARIO, argument), { warmup: 5 });
+      const timing = await timeCalls(() => calc.sweep(DEFAULT_SCENARIO, argument), { warmup: 5 });
       out.sweep_1000 = { ...timing, points: 1000, argument: Array.isArray(argument) ? 'Array' : 'Float64Array', us_per_point: timing.us_per_call / 1000 };
     } else {
       problems.push(`JS API sweep failed: ${out.sweep_error}`);
     }
+    out.whatif = await whatifTimings(calc);
     console.log(`bench: JS API in node (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return out;
   } catch (error) {
@@ -660,6 +690,19 @@ function buildFigures(m) {
     if (perPoint == null) notes.push(`**sweep**: unavailable (${m.js?.sweep_error ?? 'the module did not load'}).`);
     else if (pintMissing) notes.push('**sweep**: no verdict, pint is missing.');
     if (f.verdict === 'miss') notes.push(`**sweep** missed: ${fmtSmart(perPoint)} µs per point is ${fmt(ratio)}× faster than pint, under 500×; a 1,000-point call takes ${fmtSmart(m.js.sweep_1000.us_per_call / 1000)} ms. Where the time goes inside sweep was not investigated.`);
+  }
+
+  // What-ifs through the module (issue 18): each within its time budget.
+  for (const w of WHATIF_BUDGETS) {
+    const t = m.js?.whatif?.[w.id];
+    const ms = t?.us_per_call != null ? t.us_per_call / 1000 : null;
+    const f = add({
+      id: w.id, figure: w.figure, value: ms, unit: 'ms',
+      measured: ms == null ? 'unavailable' : `${fmtSmart(ms)} ms (median; ${fmtSmart(t.min_us / 1000)} to ${fmtSmart(t.max_us / 1000)})`,
+      budget: `≤ ${w.budget_ms} ms`, verdict: ms == null ? 'n/a' : ms <= w.budget_ms ? 'pass' : 'miss',
+    });
+    if (ms == null) notes.push(`**${w.id}**: unavailable (${t?.error ?? m.js?.whatif?.error ?? 'the module did not load'}).`);
+    if (f.verdict === 'miss') notes.push(`**${w.id}** missed: ${fmtSmart(ms)} ms per call against ${w.budget_ms} ms.`);
   }
 
   // 5. win-range search over N

@@ -88,11 +88,12 @@ const bundle = (options) => build({
   bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning', ...options,
 });
 
-/** The calibration module stays a file of its own, loaded by the wrapper on the first calibrate(). */
-const calibrationExternal = {
-  name: 'epochcalc-calibration-external',
+/** The on-demand modules stay files of their own, loaded by the wrapper on their first call: the
+ * calibration on the first calibrate(), the what-ifs on the first sweepField(), solveFor(), … */
+const onDemandExternal = {
+  name: 'epochcalc-on-demand-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/epochcalc_calibration\.js$/ }, () => ({ path: './epochcalc_calibration.js', external: true }));
+    b.onResolve({ filter: /^\.\/epochcalc_(calibration|whatif)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 /** The page's fit panel (web/src/calibration.js) is a bundle of its own, fit.js, imported the first
@@ -111,8 +112,8 @@ const chartExternal = {
     b.onResolve({ filter: /^\.\/sweep-plot\.js$/ }, () => ({ path: './epochcalc-chart.js', external: true }));
   },
 };
-/** The calibration module's files, copied beside the engine's. */
-const CALIBRATION_FILES = ['epochcalc_calibration.js', 'epochcalc_calibration.wasm'];
+/** The on-demand modules' files, copied beside the engine's. */
+const ON_DEMAND_FILES = ['epochcalc_calibration.js', 'epochcalc_calibration.wasm', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'];
 
 /** Code loaded after the first result (the service worker's registration) goes in its own chunk. */
 const LATER_CHUNKS = { splitting: true, chunkNames: '[name]-[hash]' };
@@ -127,7 +128,7 @@ export async function buildWeb(options = {}) {
   const wasmDir = resolve(options.wasmDir ?? join(root, 'build/wasm/wasm'));
   const wrapper = join(wasmDir, 'epochcalc.js');
   const wasm = join(wasmDir, 'epochcalc_core.wasm');
-  for (const file of [wrapper, wasm, ...CALIBRATION_FILES.map((f) => join(wasmDir, f))]) {
+  for (const file of [wrapper, wasm, ...ON_DEMAND_FILES.map((f) => join(wasmDir, f))]) {
     if (!existsSync(file)) throw new Error(`build-web: ${file} is missing; run bash scripts/build-wasm.sh first`);
   }
 
@@ -146,7 +147,7 @@ export async function buildWeb(options = {}) {
   await bundle({ entryPoints: { 'epochcalc-chart': join(root, 'web/src/sweep-plot.js') }, outdir });
   // The engine: the hand-written wrapper plus the Emscripten glue, which fetches
   // epochcalc_core.wasm next to itself (import.meta.url).
-  await bundle({ entryPoints: { epochcalc: wrapper }, outdir, plugins: [calibrationExternal] });
+  await bundle({ entryPoints: { epochcalc: wrapper }, outdir, plugins: [onDemandExternal] });
   await build({
     entryPoints: { app: join(root, 'web/style.css') },
     outdir,
@@ -167,9 +168,9 @@ export async function buildWeb(options = {}) {
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
   copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
-  for (const file of CALIBRATION_FILES) copyFileSync(join(wasmDir, file), join(outdir, file));
+  for (const file of ON_DEMAND_FILES) copyFileSync(join(wasmDir, file), join(outdir, file));
   // Data, not a program: the linker leaves it executable, the package should not.
-  for (const file of ['epochcalc_core.wasm', 'epochcalc_calibration.wasm']) chmodSync(join(outdir, file), 0o644);
+  for (const file of ['epochcalc_core.wasm', 'epochcalc_calibration.wasm', 'epochcalc_whatif.wasm']) chmodSync(join(outdir, file), 0o644);
   await buildOffline(outdir, wrapper);
   stampPolicy(outdir); // the Content-Security-Policy <meta> in every page but the single file (scripts/csp.mjs)
   // The default scenario's answer in index.html, drawn by the built page (scripts/prerender.mjs).
@@ -209,7 +210,7 @@ export async function buildWeb(options = {}) {
 
 /**
  * epochcalc-offline.html: the same page as one self-contained file that also opens from disk
- * (file:// cannot fetch modules or the .wasm): CSS and JS inline, the wasm as base64, which the page
+ * (file:// cannot fetch modules or the .wasm): CSS and JS inline, the wasm (and the on-demand modules') as base64, which the page
  * hands to the engine as wasmBinary. Not part of a first visit; for saving and sharing a copy.
  * @param {string} outdir @param {string} wrapper
  */
@@ -220,6 +221,7 @@ async function buildOffline(outdir, wrapper) {
   const css = readFileSync(join(outdir, 'app.css'), 'utf8').replace(/<\/style/gi, '<\\/style');
   const wasm64 = readFileSync(join(outdir, 'epochcalc_core.wasm')).toString('base64');
   const calibration64 = readFileSync(join(outdir, 'epochcalc_calibration.wasm')).toString('base64');
+  const whatif64 = readFileSync(join(outdir, 'epochcalc_whatif.wasm')).toString('base64');
   const html = pageHtml();
   const pieces = [
     [/<link rel="stylesheet" href="app.css">/, () => `<style>${css}</style>`],
@@ -232,6 +234,7 @@ async function buildOffline(outdir, wrapper) {
     [/<script type="module" src="app.js"><\/script>/,
       () => `<script type="application/wasm;base64" id="epochcalc-wasm">${wasm64}</script>\n` +
         `<script type="application/wasm;base64" id="epochcalc-calibration-wasm">${calibration64}</script>\n` +
+        `<script type="application/wasm;base64" id="epochcalc-whatif-wasm">${whatif64}</script>\n` +
         `<script type="module">${code}</script>`],
   ];
   let out = html;
@@ -264,7 +267,7 @@ async function buildElement(outdir, wrapper) {
     outdir,
     alias: { epochcalc: wrapper },
     loader: { '.html': 'text' },
-    plugins: [virtualCss, calibrationExternal, chartExternal],
+    plugins: [virtualCss, onDemandExternal, chartExternal],
   });
   const elementExternal = {
     name: 'epochcalc-element-external',

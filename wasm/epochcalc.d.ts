@@ -333,6 +333,109 @@ export interface Update {
   errors: EngineError[];
 }
 
+/** One field swept: { field, from, to, points?, log? } (points 50 when left out; numbers in SI units,
+ * strings with their units, "1 us"), { field, values }, or the text "PATH=FROM:TO[:N][:log]". */
+export type FieldSweepSpec =
+  | string
+  | { field: string; from: string | number; to: string | number; points?: number; log?: boolean }
+  | { field: string; values: (string | number)[] };
+
+/** A swept field as the answers name it. */
+export interface SweptField {
+  /** JSON pointer. */
+  path: string;
+  /** The field's label, with its device's for a device field ("Accelerator: Memory bandwidth"). */
+  label: string;
+  /** SI unit ("s", "B/s", …); "" for a whole number or a fraction. */
+  unit: string;
+  integer: boolean;
+}
+
+/** The batched epoch's parts on one device, one entry per point. */
+export interface RunSeries {
+  epoch_time_s: Float64Array;
+  compute_time_s: Float64Array;
+  memory_time_s: Float64Array;
+  work_time_s: Float64Array;
+  dispatch_time_s: Float64Array;
+  launch_time_s: Float64Array;
+  overhead_time_s: Float64Array;
+  energy_j: Float64Array;
+}
+
+/** A sweep of one field, or of two over a grid (row-major: point i·|y| + j). */
+export interface FieldSweep {
+  schema: 'epochcalc/field-sweep@1';
+  points: number;
+  x: SweptField & { values: Float64Array };
+  y?: SweptField & { values: Float64Array };
+  host: RunSeries;
+  accelerator: RunSeries;
+  /** Host epoch ÷ accelerator epoch. */
+  speedup: Float64Array;
+  /** Which device's epoch is shorter ("host" on a tie). */
+  winner: ('host' | 'accelerator')[];
+}
+
+/** "flip" (the winner changes), "speedup=K" (or "K x"), "epoch=TIME" ("epoch=30 ms"). */
+export type GoalText = string;
+
+export interface ValueRange {
+  from: number;
+  to: number;
+}
+
+/** Where a goal holds over a field's limits, and the value that meets it (docs/model.md). */
+export interface SolveAnswer {
+  goal: { kind: 'speedup_at_least' | 'accelerator_wins' | 'epoch_within'; target: number };
+  metric: 'speedup' | 'accelerator_epoch_time_s';
+  /** "value": `value` is the boundary; "always" or "never" within the field's limits. */
+  answer: 'value' | 'always' | 'never';
+  value: number | null;
+  /** The goal holds from `value` upwards, or up to it. */
+  holds_when: 'at_least' | 'at_most' | null;
+  holds: ValueRange[];
+  current: { value: number; metric: number };
+  limits: { low: number; high: number; metric_at_low: number; metric_at_high: number };
+}
+
+export interface SolveFor extends SolveAnswer {
+  schema: 'epochcalc/solve-for@1';
+  field: SweptField;
+}
+
+export interface BreakEven {
+  schema: 'epochcalc/break-even@1';
+  batch_size: number;
+  /** Each field solve-for accepts that changes this scenario: where the winner flips, where the
+   * accelerator is twice as fast. */
+  fields: (SweptField & { flip: SolveAnswer; twice_as_fast: SolveAnswer })[];
+  /** Batch sizes at which each device's overhead exceeds its work. */
+  overhead_exceeds_work: { host: BatchRange[]; accelerator: BatchRange[] };
+}
+
+/** One epoch on one compared device: a Run without the counts and the split of the energy. */
+export type ComparedRun = Pick<Run, 'epoch_time_s' | 'compute_time_s' | 'memory_time_s' | 'work_time_s' | 'dispatch_time_s'
+  | 'launch_time_s' | 'overhead_time_s' | 'overhead_fraction' | 'energy_j'>;
+
+export interface Comparison {
+  schema: 'epochcalc/compare@1';
+  batch_size: number;
+  precision: string;
+  devices: {
+    id: string;
+    name: string;
+    kind: string;
+    runs_as: 'host' | 'accelerator';
+    /** false: no peak at the scenario's precision, and no runs. */
+    has_precision: boolean;
+    batched?: ComparedRun;
+    batch_one?: ComparedRun;
+  }[];
+  /** The fastest device on each range of batch sizes 1..N. */
+  fastest: { from: number; to: number; device: string }[];
+}
+
 export interface Calculator {
   readonly version: string;
   /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
@@ -362,6 +465,15 @@ export interface Calculator {
    * squares). Rejects with EpochcalcError for bad input (paths such as "/measurements/3/epoch_time_s").
    * The first call loads epochcalc_calibration.wasm (beside epochcalc_core.wasm). */
   calibrate(input: CalibrationInput | string): Promise<Calibration>;
+  /** Solves the scenario at each value of one numeric field, or of two over a grid; values typed with
+   * units and checked against the field's limits. The first what-if call loads epochcalc_whatif.wasm. */
+  sweepField(scenario: ScenarioInput | string, ...sweeps: FieldSweepSpec[]): Promise<FieldSweep>;
+  /** The value of a field that meets the goal for the accelerator at the configured batch size. */
+  solveFor(scenario: ScenarioInput | string, field: string, goal?: GoalText): Promise<SolveFor>;
+  breakEven(scenario: ScenarioInput | string): Promise<BreakEven>;
+  /** The scenario on several devices: registry ids ("host" and "accelerator" name the scenario's own),
+   * "accelerators" (the host and every registry accelerator; the default) or "all". */
+  compare(scenario: ScenarioInput | string, devices?: string | string[]): Promise<Comparison>;
   hardware(): HardwareEntry[];
   datasets(): DatasetEntry[];
   /** The default preset's complete scenario. */
@@ -373,6 +485,8 @@ export interface CalculatorOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** The calibration module's .wasm bytes (epochcalc_calibration.wasm), for pages that cannot fetch it. */
   calibrationWasmBinary?: ArrayBuffer | Uint8Array;
+  /** The what-if module's .wasm bytes (epochcalc_whatif.wasm), for pages that cannot fetch it. */
+  whatifWasmBinary?: ArrayBuffer | Uint8Array;
   /** Where to find epochcalc_core.wasm (and epochcalc_calibration.wasm), given its file name. */
   locateFile?: (path: string, prefix: string) => string;
 }

@@ -156,10 +156,53 @@ async function withNodeWasm(options, file = 'epochcalc_core.wasm') {
  */
 async function loadCalibration(options) {
   const { default: createCalibration } = await import('./epochcalc_calibration.js');
-  const own = { locateFile: options.locateFile, wasmBinary: options.calibrationWasmBinary };
+  return createCalibration(await ownOptions(options, options.calibrationWasmBinary, 'epochcalc_calibration.wasm'));
+}
+
+/**
+ * The what-if module (epochcalc_whatif.js and .wasm beside this file), loaded on the first what-if
+ * call: sweeps of any field, solve-for, break-even and devices side by side.
+ * @param {{ whatifWasmBinary?: ArrayBuffer | Uint8Array, locateFile?: Function }} options
+ */
+async function loadWhatif(options) {
+  const { default: createWhatif } = await import('./epochcalc_whatif.js');
+  return createWhatif(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'));
+}
+
+/** An on-demand module's options: the page's locateFile, and its own .wasm bytes when given. */
+function ownOptions(options, wasmBinary, file) {
+  const own = { locateFile: options.locateFile, wasmBinary };
   if (!own.locateFile) delete own.locateFile;
   if (!own.wasmBinary) delete own.wasmBinary;
-  return createCalibration(await withNodeWasm(own, 'epochcalc_calibration.wasm'));
+  return withNodeWasm(own, file);
+}
+
+/**
+ * A sweep as the engine reads it ("PATH=FROM:TO:N[:log]" or "PATH=V1,V2,..."): a string as it is, or
+ * { field, from, to, points?, log? } or { field, values }. Numbers are in SI units, strings carry theirs.
+ * @param {any} spec
+ */
+function sweepText(spec) {
+  if (typeof spec === 'string') return spec;
+  if (!spec || typeof spec !== 'object' || typeof spec.field !== 'string') {
+    throw new EpochcalcError([{ code: 'E_TYPE', path: '/sweeps', message: 'a sweep is { field, from, to, points?, log? } or { field, values }, or the text "PATH=FROM:TO[:N][:log]"' }]);
+  }
+  if (Array.isArray(spec.values)) return `${spec.field}=${spec.values.join(',')}`;
+  return `${spec.field}=${spec.from}:${spec.to}${spec.points != null ? `:${spec.points}` : ''}${spec.log ? ':log' : ''}`;
+}
+
+/** A field sweep's reply: the engine's header, its values and series (typed arrays), the winner by name. */
+function fieldSweep(reply) {
+  if (reply.error !== undefined) parseReply(reply.error);
+  const out = JSON.parse(reply.header);
+  out.x.values = reply.x;
+  if (out.y) out.y.values = reply.y;
+  out.host = reply.host;
+  out.accelerator = reply.accelerator;
+  out.speedup = reply.speedup;
+  const faster = reply.accelerator_faster;
+  out.winner = Array.from(faster, (f) => (f ? 'accelerator' : 'host'));
+  return out;
 }
 
 /**
@@ -168,11 +211,19 @@ async function loadCalibration(options) {
  * @param {object} [options]
  */
 export async function createCalculator(options = {}) {
-  // Every option but the calibration module's goes to the engine (a getter stays unread until then).
-  const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => k !== 'calibrationWasmBinary').map((k) => [k, options[k]]));
+  // Every option but the on-demand modules' goes to the engine (a getter stays unread until then).
+  const onDemand = ['calibrationWasmBinary', 'whatifWasmBinary'];
+  const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => !onDemand.includes(k)).map((k) => [k, options[k]]));
   const core = await createEpochcalcCore(await withNodeWasm(coreOptions));
   /** @type {Promise<any>|null} */
   let calibration = null;
+  /** @type {Promise<any>|null} */
+  let whatif = null;
+  // A failed load (offline, a missing file) is not kept: the next call tries again.
+  const whatifModule = () => (whatif ??= loadWhatif(options).catch((error) => {
+    whatif = null;
+    throw error;
+  }));
   // The registries and the schema never change while the page runs: parse them once.
   const hardware = JSON.parse(core._hardware()).hardware;
   const datasets = JSON.parse(core._datasets()).datasets;
@@ -220,6 +271,24 @@ export async function createCalculator(options = {}) {
         throw error;
       });
       return parseReply((await calibration)._calibrate(text));
+    },
+    sweepField: async (scenario, ...sweeps) => {
+      const text = toText(scenario);
+      const specs = sweeps.map(sweepText);
+      return fieldSweep((await whatifModule())._sweepField(text, specs));
+    },
+    solveFor: async (scenario, field, goal = 'flip') => {
+      const text = toText(scenario);
+      return parseReply((await whatifModule())._solveFor(text, String(field), String(goal)));
+    },
+    breakEven: async (scenario) => {
+      const text = toText(scenario);
+      return parseReply((await whatifModule())._breakEven(text));
+    },
+    compare: async (scenario, devices = 'accelerators') => {
+      const text = toText(scenario);
+      const list = Array.isArray(devices) ? devices.join(',') : String(devices);
+      return parseReply((await whatifModule())._compare(text, list));
     },
     schema: () => copy(schema),
     presets: () => copy(presets),

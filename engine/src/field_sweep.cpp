@@ -33,6 +33,7 @@ void add_point(FieldSweep& out, const Scenario& scenario) {
   append(out.host, host);
   append(out.accelerator, accelerator);
   out.speedup.push_back(detail::safe_ratio(host.epoch_time_s, accelerator.epoch_time_s));
+  out.accelerator_faster.push_back(accelerator.epoch_time_s < host.epoch_time_s ? 1 : 0);
 }
 
 void reserve(FieldSweep& out, std::size_t n, bool grid) {
@@ -41,6 +42,7 @@ void reserve(FieldSweep& out, std::size_t n, bool grid) {
   reserve(out.host, n);
   reserve(out.accelerator, n);
   out.speedup.reserve(n);
+  out.accelerator_faster.reserve(n);
 }
 
 }  // namespace

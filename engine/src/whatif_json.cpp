@@ -213,15 +213,13 @@ std::optional<Goal> read_goal(std::string_view text, const std::string& where, E
   return std::nullopt;
 }
 
-json field_sweep_document(const json& document, const std::vector<std::string>& sweeps) {
-  json error_document;
-  const auto scenario = scenario_of(document, error_document);
-  if (!scenario) return error_document;
+std::optional<FieldSweepRequest> read_field_sweep(const json& document, const std::vector<std::string>& sweeps,
+                                                  json& error_document) {
+  auto scenario = scenario_of(document, error_document);
+  if (!scenario) return std::nullopt;
+  FieldSweepRequest request{std::move(*scenario), {}, {}, {}};
   Errors errors;
   if (sweeps.empty() || sweeps.size() > 2) errors.push_back({code::args, "", "sweep one field, or two for a grid"});
-  std::vector<NumberField> fields;
-  std::vector<std::vector<double>> values;
-  std::vector<std::string> names;
   for (std::size_t i = 0; i < sweeps.size() && i < 2; ++i) {
     const std::string where = "/sweeps/" + std::to_string(i);
     const std::size_t eq = sweeps[i].find('=');
@@ -230,31 +228,47 @@ json field_sweep_document(const json& document, const std::vector<std::string>& 
       continue;
     }
     const std::string name = trimmed(std::string_view(sweeps[i]).substr(0, eq));
-    const auto field = field_named(*scenario, name, where, errors);
+    const auto field = field_named(request.scenario, name, where, errors);
     if (!field) continue;
     auto v = sweep_values(*field->spec, std::string_view(sweeps[i]).substr(eq + 1), where, errors);
     if (!v) continue;
-    fields.push_back(*field);
-    values.push_back(std::move(*v));
-    names.push_back(pointer_of(name));
+    request.fields.push_back(*field);
+    request.values.push_back(std::move(*v));
+    request.paths.push_back(pointer_of(name));
   }
+  const auto& values = request.values;
   if (errors.empty() && values.size() == 2 && values[0].size() * values[1].size() > max_field_sweep_points)
     errors.push_back({code::args, "/sweeps", "a grid computes at most 1,000,000 points; use fewer on each side"});
-  if (!errors.empty()) return errors_to_json(errors);
-  const FieldSweep sweep = fields.size() == 1 ? sweep_field(*scenario, fields[0], values[0])
-                                              : sweep_grid(*scenario, fields[0], values[0], fields[1], values[1]);
-  json winner = json::array();
-  for (double s : sweep.speedup) winner.push_back(s > 1 ? "accelerator" : "host");
-  json out = {{"schema", field_sweep_schema}, {"points", sweep.x.size()}};
-  out["x"] = field_json(fields[0], names[0]);
+  if (errors.empty()) return request;
+  error_document = errors_to_json(errors);
+  return std::nullopt;
+}
+
+FieldSweep run_field_sweep(const FieldSweepRequest& r) {
+  return r.fields.size() == 1 ? sweep_field(r.scenario, r.fields[0], r.values[0])
+                              : sweep_grid(r.scenario, r.fields[0], r.values[0], r.fields[1], r.values[1]);
+}
+
+json field_sweep_header(const FieldSweepRequest& request, std::size_t points) {
+  json out = {{"schema", field_sweep_schema}, {"points", points}};
+  out["x"] = field_json(request.fields[0], request.paths[0]);
+  if (request.fields.size() == 2) out["y"] = field_json(request.fields[1], request.paths[1]);
+  return out;
+}
+
+json field_sweep_document(const json& document, const std::vector<std::string>& sweeps) {
+  json error_document;
+  const auto request = read_field_sweep(document, sweeps, error_document);
+  if (!request) return error_document;
+  const FieldSweep sweep = run_field_sweep(*request);
+  json out = field_sweep_header(*request, sweep.x.size());
   out["x"]["values"] = sweep.x;
-  if (fields.size() == 2) {
-    out["y"] = field_json(fields[1], names[1]);
-    out["y"]["values"] = sweep.y;
-  }
+  if (out.contains("y")) out["y"]["values"] = sweep.y;
   out["host"] = series_json(sweep.host);
   out["accelerator"] = series_json(sweep.accelerator);
   out["speedup"] = sweep.speedup;
+  json winner = json::array();
+  for (std::uint8_t faster : sweep.accelerator_faster) winner.push_back(faster ? "accelerator" : "host");
   out["winner"] = std::move(winner);
   return out;
 }

@@ -26,6 +26,8 @@ const SHIPPED = [
   'dist/epochcalc_calibration.js',
   'dist/epochcalc_calibration.wasm',
   'dist/epochcalc_core.wasm',
+  'dist/epochcalc_whatif.js',
+  'dist/epochcalc_whatif.wasm',
   'package.json',
 ];
 
@@ -114,8 +116,10 @@ test('node: the installed package solves with no options, as the dist/ engine do
     const r = calc.solve({ preset });
     const fit = await calc.calibrate({ scenario: { preset }, fit: ['dispatch'],
       measurements: [{ device: 'host', batch_size: 32, epoch_time_s: r.host.batched.epoch_time_s }] });
+    const swept = await calc.sweepField({ preset }, { field: 'network.batch_size', values: [32] });
     console.log(JSON.stringify({
       fittedDispatch: fit.fitted.dispatch,
+      sweptHost: swept.host.epoch_time_s[0],
       resolved: import.meta.resolve('epochcalc'),
       sameExport: named === createCalculator,
       version: calc.version,
@@ -131,6 +135,8 @@ test('node: the installed package solves with no options, as the dist/ engine do
   const expected = calc.solve({ preset: out.preset });
   assert.equal(out.host, expected.host.batched.epoch_time_s);
   assert.equal(out.accelerator, expected.accelerator.batched.epoch_time_s);
+  // sweepField() loads the installed package's own what-if module.
+  assert.equal(out.sweptHost, expected.host.batched.epoch_time_s);
   // calibrate() loads the installed package's own calibration module.
   assert.ok(Math.abs(out.fittedDispatch - expected.scenario.dispatch) <= 1e-9 * expected.scenario.dispatch, `fitted ${out.fittedDispatch}`);
 });
@@ -144,6 +150,11 @@ const calc: Calculator = await named();
 const again: Calculator = await createCalculator({ wasmBinary: new Uint8Array(0) });
 const result: Result = calc.solve({ preset: calc.schema().default_preset });
 const seconds: number = result.accelerator.batched.epoch_time_s + again.solve('{}').host.batched.epoch_time_s;
+const grid = await calc.sweepField({}, { field: 'dispatch', from: '1 us', to: '10 us' }, 'network.batch_size=1,32');
+const speedups: Float64Array = grid.speedup;
+const flip: number | null = (await calc.solveFor({}, 'dispatch', 'speedup=2')).value;
+// @ts-expect-error a sweep names its field
+calc.sweepField({}, { from: 1, to: 2 });
 // The typings are real, not any: a wrong argument is an error.
 // @ts-expect-error a number is not a scenario
 calc.solve(42);
@@ -151,7 +162,7 @@ calc.solve(42);
 const element: EpochOverheadCalculator | null = document.querySelector('epoch-overhead-calculator');
 const shown: number | undefined = element?.result?.host.batched.epoch_time_s;
 element?.addEventListener('result', (event) => { const r: Result = event.detail; console.log(r.schema); });
-export { seconds, shown };
+export { seconds, shown, speedups, flip };
 `);
   const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
   const common = { target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, types: [],

@@ -1,6 +1,6 @@
 // Where the engine's .wasm comes from. The single-file build (epochcalc-offline.html) carries it as
-// base64, as file:// cannot fetch it (and the calibration module's too); everywhere else the glue
-// fetches epochcalc_core.wasm (and epochcalc_calibration.wasm) beside itself.
+// base64, as file:// cannot fetch it (and the on-demand modules' too); everywhere else the glue
+// fetches epochcalc_core.wasm (and epochcalc_calibration.wasm, epochcalc_whatif.wasm) beside itself.
 
 /** The bytes of an embedded base64 wasm, or undefined. @param {string} id */
 function embedded(id) {
@@ -14,6 +14,10 @@ function embedded(id) {
 export function embeddedWasm() {
   const wasmBinary = embedded('epochcalc-wasm');
   if (!wasmBinary) return {};
-  // The calibration module's bytes are decoded only when a calibration first asks for them.
-  return { wasmBinary, get calibrationWasmBinary() { return embedded('epochcalc-calibration-wasm'); } };
+  // The on-demand modules' bytes are decoded only when a calibration or a what-if first asks for them.
+  return {
+    wasmBinary,
+    get calibrationWasmBinary() { return embedded('epochcalc-calibration-wasm'); },
+    get whatifWasmBinary() { return embedded('epochcalc-whatif-wasm'); },
+  };
 }

@@ -4,6 +4,7 @@
 // against the field's limits by the caller; the scenario is validated once, not per point.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -29,7 +30,8 @@ struct FieldSweep {
   std::vector<double> y;  // the second field's, over a grid; empty for one field
   RunSeries host;
   RunSeries accelerator;
-  std::vector<double> speedup;  // host epoch ÷ accelerator epoch: above 1, the accelerator is faster
+  std::vector<double> speedup;  // host epoch ÷ accelerator epoch
+  std::vector<std::uint8_t> accelerator_faster;  // 1 where the accelerator's epoch is strictly shorter
 };
 
 // One field over `values`.

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "epochcalc/errors.hpp"
+#include "epochcalc/field_sweep.hpp"
 #include "epochcalc/fields.hpp"
 #include "epochcalc/solve_for.hpp"
 
@@ -35,6 +36,21 @@ std::optional<double> read_field_value(const FieldSpec& field, std::string_view 
                                        Errors& errors);
 // "flip" (the winner changes), "speedup=K" ("K x" too), "epoch=TIME" ("30 ms").
 std::optional<Goal> read_goal(std::string_view text, const std::string& where, Errors& errors);
+
+// A field sweep read and checked: the scenario validated once, each field bound, its values in SI.
+struct FieldSweepRequest {
+  Scenario scenario;
+  std::vector<NumberField> fields;
+  std::vector<std::vector<double>> values;
+  std::vector<std::string> paths;  // each field's JSON pointer
+};
+// The request, or nullopt with `error_document` set. The sweeps are as below.
+std::optional<FieldSweepRequest> read_field_sweep(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps,
+                                                  nlohmann::ordered_json& error_document);
+FieldSweep run_field_sweep(const FieldSweepRequest& request);
+// The document's schema, points and fields, without the values and series (the module sends those as
+// typed arrays).
+nlohmann::ordered_json field_sweep_header(const FieldSweepRequest& request, std::size_t points);
 
 // Sweeps: each "PATH=FROM:TO[:N][:log]" (N points, 50 when left out, evenly or log-spaced; whole
 // numbers for an integer field) or "PATH=V1,V2,...". One sweep, or two for a grid (row-major).

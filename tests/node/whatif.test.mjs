@@ -1,0 +1,80 @@
+// The what-ifs through the module (calc.sweepField, solveFor, breakEven, compare): loaded on demand
+// from epochcalc_whatif.wasm, equal to solving each point with calc.solve, equal to the command line's
+// --json documents, typed arrays of their own, and errors thrown as EpochcalcError.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const moduleDir = path.join(root, 'build/wasm/wasm');
+const cli = path.join(root, 'build/native/cli/epochcalc');
+const { createCalculator, EpochcalcError } = await import(path.join(moduleDir, 'epochcalc.js'));
+const calc = await createCalculator();
+const DEFAULT = { preset: 'mnist-cpu-vs-h100' };
+
+const close = (got, want) => Math.abs(got - want) <= 1e-12 * Math.abs(want);
+
+/** The command line's --json document for the same question. @param {string[]} args */
+const cliJson = (args) => JSON.parse(execFileSync(cli, [...args, '--json'], { encoding: 'utf8' }));
+
+test('a grid through the module equals calc.solve at every point, to 1e-12', async () => {
+  const grid = await calc.sweepField(DEFAULT,
+    { field: 'launch', from: '0 us', to: '20 us', points: 4 },
+    { field: 'network.batch_size', values: [1, 32, 1000, 60000] });
+  assert.equal(grid.schema, 'epochcalc/field-sweep@1');
+  assert.equal(grid.points, 16);
+  for (const series of [grid.x.values, grid.y?.values, grid.speedup, grid.host.epoch_time_s, grid.accelerator.energy_j]) {
+    assert.ok(series instanceof Float64Array && series.length === 16);
+  }
+  for (let i = 0; i < 16; i++) {
+    const r = calc.solve({ ...DEFAULT, launch: grid.x.values[i], network: { batch_size: grid.y?.values[i] } });
+    assert.ok(close(grid.accelerator.epoch_time_s[i], r.accelerator.batched.epoch_time_s), `point ${i}`);
+    assert.ok(close(grid.accelerator.launch_time_s[i], r.accelerator.batched.launch_time_s), `point ${i}`);
+    assert.ok(close(grid.host.work_time_s[i], r.host.batched.work_time_s), `point ${i}`);
+    assert.ok(close(grid.speedup[i], r.comparison.accelerator_speedup_batched), `point ${i}`);
+    assert.equal(grid.winner[i], r.accelerator.batched.epoch_time_s < r.host.batched.epoch_time_s ? 'accelerator' : 'host');
+  }
+});
+
+test('each what-if equals the command line\'s --json document', async () => {
+  const sweep = await calc.sweepField(DEFAULT, 'dispatch=1 us:100 us:7:log');
+  const fromCli = cliJson(['--sweep', 'dispatch=1 us:100 us:7:log']);
+  assert.deepEqual({ ...sweep, x: { ...sweep.x, values: [...sweep.x.values] } }.x, fromCli.x);
+  assert.deepEqual([...sweep.host.epoch_time_s], fromCli.host.epoch_time_s);
+  assert.deepEqual(sweep.winner, fromCli.winner);
+  assert.deepEqual(await calc.solveFor(DEFAULT, 'network.batch_size', 'speedup=2'),
+    cliJson(['--solve-for', 'network.batch_size', '--goal', 'speedup=2']));
+  assert.deepEqual(await calc.breakEven(DEFAULT), cliJson(['--break-even']));
+  assert.deepEqual(await calc.compare(DEFAULT, ['h100-sxm', 'epyc-9654']), cliJson(['--compare', 'h100-sxm,epyc-9654']));
+});
+
+test('the issue\'s questions, through the module', async () => {
+  const twice = await calc.solveFor(DEFAULT, 'dispatch', 'speedup=2');
+  assert.equal(twice.answer, 'never');
+  assert.ok(Math.abs(twice.limits.metric_at_low - 1.2274) < 1e-3);
+  const all = await calc.compare(DEFAULT);
+  assert.equal(all.devices[0].id, 'host');
+  assert.deepEqual(all.fastest.map((r) => r.device), ['host', 'h100-sxm']);
+});
+
+test('calls keep nothing between them: each result owns its arrays', async () => {
+  const a = await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] });
+  const before = [...a.host.epoch_time_s];
+  await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['50 us', '60 us', '70 us'] });
+  assert.deepEqual([...a.host.epoch_time_s], before);
+  assert.notEqual(a.host.epoch_time_s.buffer, a.accelerator.epoch_time_s.buffer);
+});
+
+test('mistakes throw EpochcalcError with the engine\'s code, path and message', async () => {
+  await assert.rejects(calc.sweepField(DEFAULT, 'dispatch=-1 us:1 us'), (e) =>
+    e instanceof EpochcalcError && e.code === 'E_RANGE' && e.path === '/sweeps/0' && /"-1 us" is out of range/.test(e.message));
+  await assert.rejects(calc.sweepField(DEFAULT, { field: 'launches_per_step', from: 1, to: 4 }), (e) =>
+    e instanceof EpochcalcError && e.code === 'E_UNKNOWN_FIELD' && /assumptions\.launches_per_step/.test(e.message));
+  await assert.rejects(calc.sweepField(DEFAULT, { from: 1 }), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE');
+  await assert.rejects(calc.solveFor(DEFAULT, 'flop_energy'), (e) => e instanceof EpochcalcError && e.code === 'E_ARGS');
+  await assert.rejects(calc.compare(DEFAULT, 'h100'), (e) => e instanceof EpochcalcError && /did you mean "h100-sxm"/.test(e.message));
+  await assert.rejects(calc.breakEven('{"preset": '), (e) => e instanceof EpochcalcError && e.code === 'E_JSON');
+  await assert.rejects(calc.breakEven({ preset: 'nope' }), (e) => e instanceof EpochcalcError && e.code === 'E_UNKNOWN_ID');
+});
