@@ -4,6 +4,7 @@
 // the same rows, and sweeps and solve-for reach every numeric field through them.
 #include "epochcalc/fields.hpp"
 
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -184,6 +185,28 @@ std::vector<FieldSpec> build_fields() {
 
 std::span<const FieldSpec> field_specs() {
   static const std::vector<FieldSpec> fields = build_fields();
+  return fields;
+}
+
+std::vector<std::string> child_keys(std::string_view parent) {
+  std::vector<std::string> keys;
+  for (const FieldSpec& f : field_specs()) {
+    const std::string_view path = f.path;
+    if (path.size() <= parent.size() + 1 || !path.starts_with(parent) || path[parent.size()] != '/') continue;
+    const std::string_view rest = path.substr(parent.size() + 1);
+    const std::string key(rest.substr(0, rest.find('/')));
+    if (key != "-" && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
+
+std::span<const FieldSpec* const> device_number_fields() {
+  static const std::vector<const FieldSpec*> fields = [] {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.path.starts_with("/host/") && f.number.device_get && f.number.precision.empty()) list.push_back(&f);
+    return list;
+  }();
   return fields;
 }
 

@@ -236,15 +236,13 @@ void read_device_fields(const json& object, const std::string& path, bool requir
       }
     }
   }
-  if (const json* v = field(object, "memory_bandwidth", path, errors, require_all))
-    if (auto bw = read_quantity(*v, pointer(path, "memory_bandwidth"), rule::memory_bandwidth, errors))
-      device.memory_bandwidth = *bw;
-  // Optional descriptive fields: null means unknown.
-  if (const json* v = field(object, "memory_capacity", path, errors, false); v && !v->is_null())
-    if (auto capacity = read_quantity(*v, pointer(path, "memory_capacity"), rule::memory_capacity, errors))
-      device.memory_capacity = *capacity;
-  if (const json* v = field(object, "tdp", path, errors, false); v && !v->is_null())
-    if (auto tdp = read_quantity(*v, pointer(path, "tdp"), rule::tdp, errors)) device.tdp = *tdp;
+  // The device's numbers, one row each in the field table; an optional one may be null: not given.
+  for (const FieldSpec* f : device_number_fields()) {
+    const std::string key = f->path.substr(std::string_view("/host/").size());
+    const json* v = field(object, key, path, errors, require_all && f->required);
+    if (!v || (!f->required && v->is_null())) continue;
+    if (auto x = read_quantity(*v, pointer(path, key), f->quantity, errors)) f->number.device_set(device, "", *x);
+  }
   if (const json* v = field(object, "source", path, errors, false); v && !v->is_null())
     if (auto source = read_string(*v, pointer(path, "source"), errors)) device.source = *source;
 }

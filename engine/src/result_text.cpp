@@ -1,6 +1,7 @@
 #include "result_text.hpp"
 
 #include "epochcalc/api.hpp"
+#include "epochcalc/fields.hpp"
 #include "reply_tape.hpp"
 
 namespace epochcalc::detail {
@@ -11,11 +12,13 @@ template <typename Out>
 void write_device(Out& out, const Device& d) {
   out.begin_object().key("name").string(d.name).key("peak_flops").begin_object();
   for (const auto& [precision, rate] : d.peak_flops) out.key(precision).number(rate);
-  out.end_object().key("memory_bandwidth").number(d.memory_bandwidth);
-  out.key("memory_capacity");
-  d.memory_capacity > 0 ? out.number(d.memory_capacity) : out.null();
-  out.key("tdp");
-  d.tdp > 0 ? out.number(d.tdp) : out.null();
+  out.end_object();
+  // The device's numbers, one row each in the field table; an optional one not given is null.
+  for (const FieldSpec* f : device_number_fields()) {
+    const double value = f->number.device_get(d, "");
+    out.key(std::string_view(f->path).substr(std::string_view("/host/").size()));
+    f->required || value > 0 ? out.number(value) : out.null();
+  }
   out.key("source");
   d.source.empty() ? out.null() : out.string(d.source);
   out.end_object();

@@ -33,8 +33,12 @@ const std::vector<std::string> top_fields{"name",   "preset", "profile", "networ
                                           "precision", "dispatch", "launch", "dram_energy_per_byte", "flop_energy",
                                           "assumptions"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
-const std::vector<std::string> device_fields{"base",   "name", "peak_flops", "memory_bandwidth", "memory_capacity",
-                                             "tdp",    "source"};
+// A device's keys: "base", then its rows in the field table.
+const std::vector<std::string> device_fields = [] {
+  std::vector<std::string> keys{"base"};
+  for (std::string& key : child_keys("/host")) keys.push_back(std::move(key));
+  return keys;
+}();
 const std::vector<std::string> dataset_fields{"base", "name", "training_examples"};
 const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
                                                  "overlap",   "drop_last",       "host_efficiency",

@@ -80,6 +80,10 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   const specs = new Map(schema.fields.map((f) => [f.path, f]));
   const spec = (path) => /** @type {FieldSchema} */ (specs.get(path.replace(/^\/network\/widths\/\d+$/, '/network/widths/-')));
   const roles = schema.fields.filter((f) => f.kind === 'device').map((f) => f.path);
+  /** A device's own numbers (not the peaks), as the schema lists them under /host. */
+  const deviceNumbers = schema.fields
+    .filter((f) => f.kind === 'quantity' && f.path.startsWith('/host/') && !f.path.startsWith('/host/peak_flops/'))
+    .map((f) => f.path.slice('/host/'.length));
   /** The expanded scenario last shown, and the document it came from. @type {any} */
   let shown = {};
   /** @type {any} */
@@ -175,10 +179,10 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       /** @type {HTMLInputElement} */ (slotP.querySelector('input')).placeholder = 'not listed';
       others.append(slotP);
     }
-    for (const name of ['memory_bandwidth', 'memory_capacity', 'tdp']) {
+    for (const name of deviceNumbers) {
       const slotS = h('div', { class: 'field' });
       buildField(spec(`${role}/${name}`), slotS);
-      if (name !== 'memory_bandwidth') /** @type {HTMLInputElement} */ (slotS.querySelector('input')).placeholder = 'not given';
+      if (!spec(`${role}/${name}`).required) /** @type {HTMLInputElement} */ (slotS.querySelector('input')).placeholder = 'not given';
       specsGrid.append(slotS);
     }
     const specsHint = h('p', { class: 'hint', id: `${key}-specs-hint` },
@@ -385,7 +389,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
 
   /** Whether a device differs from its registry entry in any field the registry gives. */
   function differsFromRegistry(dev, entry) {
-    for (const k of ['peak_flops', 'memory_bandwidth', 'memory_capacity', 'tdp']) {
+    for (const k of ['peak_flops', ...deviceNumbers]) {
       if (JSON.stringify(dev[k] ?? null) !== JSON.stringify(entry[k] ?? null)) return true;
     }
     return typeof dev.name === 'string' && dev.name !== entry.name && !dev.name.startsWith(`${entry.name} (`);

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "epochcalc/limits.hpp"
 #include "epochcalc/model.hpp"
@@ -53,6 +54,13 @@ struct FieldSpec {
 };
 
 std::span<const FieldSpec> field_specs();
+// The keys one level under `parent` ("" for the top, "/host" for a device, "/network"), in table
+// order: the object's known keys as the parser checks them.
+std::vector<std::string> child_keys(std::string_view parent);
+// A device's own numbers, one row each (not the peaks, which go by precision), as rows under "/host":
+// read, written and checked field by field. An optional one is 0 when not given.
+std::span<const FieldSpec* const> device_number_fields();
+
 // The label with its device's in front for a device's field ("Accelerator: Memory bandwidth"), as the
 // page groups them; the label alone elsewhere.
 std::string full_label(const FieldSpec& field);
