@@ -88,8 +88,8 @@ function cacheVar(dir, name) {
 function buildFlags() {
   return {
     native: { dir: 'build/bench-native', build_type: cacheVar('build/bench-native', 'CMAKE_BUILD_TYPE'), cxx_flags_release: cacheVar('build/bench-native', 'CMAKE_CXX_FLAGS_RELEASE') },
-    wasm: { dir: 'build/bench-wasm', build_type: cacheVar('build/bench-wasm', 'CMAKE_BUILD_TYPE'), epochcalc_wasm_opt: cacheVar('build/bench-wasm', 'EPOCHCALC_WASM_OPT') },
-    page_module: { dir: 'build/wasm', build_type: cacheVar('build/wasm', 'CMAKE_BUILD_TYPE'), epochcalc_wasm_opt: cacheVar('build/wasm', 'EPOCHCALC_WASM_OPT') },
+    wasm: { dir: 'build/bench-wasm', build_type: cacheVar('build/bench-wasm', 'CMAKE_BUILD_TYPE'), epochcalc_wasm_opt: cacheVar('build/bench-wasm', 'EPOCHCALC_WASM_OPT'), epochcalc_wasm_link_opt: cacheVar('build/bench-wasm', 'EPOCHCALC_WASM_LINK_OPT') },
+    page_module: { dir: 'build/wasm', build_type: cacheVar('build/wasm', 'CMAKE_BUILD_TYPE'), epochcalc_wasm_opt: cacheVar('build/wasm', 'EPOCHCALC_WASM_OPT'), epochcalc_wasm_link_opt: cacheVar('build/wasm', 'EPOCHCALC_WASM_LINK_OPT') },
   };
 }
 
@@ -647,7 +647,7 @@ function buildFigures(m) {
     if (ns == null) notes.push(`**wasm solve**: unavailable (${m.wasm ? m.wasm.default?.error : 'the wasm benchmark did not build or run'}).`);
     else if (native) {
       const b = m.build_flags;
-      const flags = `native ${b.native.build_type ?? '?'} (${b.native.cxx_flags_release ?? '?'}), wasm ${b.wasm.build_type ?? '?'} with EPOCHCALC_WASM_OPT=${b.wasm.epochcalc_wasm_opt ?? 'unset'}${b.page_module.epochcalc_wasm_opt ? ` (the page's module in build/wasm: ${b.page_module.epochcalc_wasm_opt})` : ''}`;
+      const flags = `native ${b.native.build_type ?? '?'} (${b.native.cxx_flags_release ?? '?'}), wasm ${b.wasm.build_type ?? '?'} with EPOCHCALC_WASM_OPT=${b.wasm.epochcalc_wasm_opt ?? 'unset'} and EPOCHCALC_WASM_LINK_OPT=${b.wasm.epochcalc_wasm_link_opt ?? 'unset'}${b.page_module.epochcalc_wasm_opt ? ` (the page's module in build/wasm: ${b.page_module.epochcalc_wasm_opt})` : ''}`;
       notes.push(`**wasm solve** (no budget): ${fmt(ns / native.ns_per_call, 1)}× the native time; flags: ${flags}. The cause of the gap was not investigated.`);
     }
   }

@@ -115,8 +115,28 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
   const Run& hb = result.host.batched;
   out << "\nEnergy per epoch (same on both devices): arithmetic " << format_energy(hb.arithmetic_energy_j)
       << ", data movement " << format_energy(hb.data_movement_energy_j) << " at " << batch_label << ", "
-      << format_energy(result.host.batch_one.data_movement_energy_j)
-      << " at batch 1.\nOverhead time carries no energy in this model.\n\n";
+      << format_energy(result.host.batch_one.data_movement_energy_j) << " at batch 1.\n";
+  // Beyond the seed: idle power over the whole epoch, and a price per hour (docs/model.md, "Energy and cost").
+  const auto idle_and_cost = [&](const char* role, const Device& d, const DeviceResult& r) {
+    if (d.idle_power > 0)
+      out << "Idle energy, " << role << " (" << format_count(d.idle_power) << " W over the epoch): "
+          << format_energy(r.batched.idle_energy_j) << " at " << batch_label << ", " << format_energy(r.batch_one.idle_energy_j)
+          << " at batch 1; total " << format_energy(r.batched.energy_j) << " at " << batch_label << ".\n";
+    if (d.price_per_hour > 0) {
+      char price[32];
+      std::snprintf(price, sizeof price, "%.4g", d.price_per_hour);
+      char cost[2][32];
+      std::snprintf(cost[0], sizeof cost[0], "%.4g", r.batched.cost_usd);
+      std::snprintf(cost[1], sizeof cost[1], "%.4g", r.batch_one.cost_usd);
+      out << "Cost per epoch, " << role << " (" << price << " USD/h): " << cost[0] << " USD at " << batch_label << ", "
+          << cost[1] << " USD at batch 1.\n";
+    }
+  };
+  idle_and_cost("host", s.host, result.host);
+  idle_and_cost("accelerator", s.accelerator, result.accelerator);
+  if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
+    out << "Overhead time carries no energy without an idle power.\n";
+  out << "\n";
   out << verdict(s, result);
   for (const Warning& w : warnings)
     if (w.code != "W_OVERHEAD_ENERGY") out << "warning " << w.code << ": " << w.message << "\n";

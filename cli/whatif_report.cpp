@@ -13,8 +13,9 @@ namespace {
 using json = nlohmann::ordered_json;
 
 // The parts of a run, in the order of the breakdown, as the documents name them.
-constexpr std::array<const char*, 8> run_keys{"epoch_time_s",    "compute_time_s", "memory_time_s",   "work_time_s",
-                                              "dispatch_time_s", "launch_time_s",  "overhead_time_s", "energy_j"};
+constexpr std::array<const char*, 9> run_keys{"epoch_time_s",    "compute_time_s", "memory_time_s",   "work_time_s",
+                                              "dispatch_time_s", "launch_time_s",  "overhead_time_s", "energy_j",
+                                              "cost_usd"};
 
 std::string exact(double value) {
   char buffer[40];
@@ -42,8 +43,12 @@ std::string row(const std::vector<std::string>& cells) {
 std::string unit_of_key(const std::string& key) {
   if (key.ends_with("_s")) return "s";
   if (key.ends_with("_j")) return "J";
+  if (key.ends_with("_usd")) return "USD";
   return "";
 }
+
+// A CSV number; a cost without a price is empty.
+std::string exact_or_empty(const json& value) { return value.is_null() ? std::string() : exact(value.get<double>()); }
 
 std::string metric_text(const json& answer, double metric) {
   return answer.at("metric") == "speedup" ? format_ratio(metric) : format_time(metric);
@@ -155,7 +160,7 @@ std::string format_break_even(const json& summary, const std::string& host, cons
 std::string format_compare(const json& comparison) {
   const std::string batch = format_count(comparison.at("batch_size").get<double>());
   std::string out = "  " + pad("device", 18) + pad("runs as", 13) + rpad("epoch @" + batch, 14) + rpad("epoch @1", 14) +
-                    rpad("overhead", 10) + rpad("energy", 14) + "\n";
+                    rpad("overhead", 10) + rpad("energy", 14) + rpad("cost", 16) + "\n";
   for (const json& d : comparison.at("devices")) {
     out += "  " + pad(d.at("id").get<std::string>(), 18) + pad(d.at("runs_as").get<std::string>(), 13);
     if (!d.at("has_precision").get<bool>()) {
@@ -165,11 +170,18 @@ std::string format_compare(const json& comparison) {
     const json& b = d.at("batched");
     out += rpad(format_time(b.at("epoch_time_s").get<double>()), 14) +
            rpad(format_time(d.at("batch_one").at("epoch_time_s").get<double>()), 14) +
-           rpad(format_percent(b.at("overhead_fraction").get<double>()), 10) + rpad(format_energy(b.at("energy_j").get<double>()), 14) + "\n";
+           rpad(format_percent(b.at("overhead_fraction").get<double>()), 10) + rpad(format_energy(b.at("energy_j").get<double>()), 14);
+    char cost[32] = "-";
+    if (!b.at("cost_usd").is_null()) std::snprintf(cost, sizeof cost, "%.4g USD", b.at("cost_usd").get<double>());
+    out += rpad(cost, 16) + "\n";
   }
-  out += "Fastest by batch size:";
-  for (const json& r : comparison.at("fastest")) out += "\n  " + batch_ranges(json::array({r})) + ": " + r.at("device").get<std::string>();
-  return out + "\n";
+  for (const char* which : {"fastest", "cheapest"}) {
+    if (comparison.at(which).empty()) continue;  // no prices: no cheapest
+    out += std::string(which[0] == 'f' ? "Fastest" : "Cheapest") + " by batch size:";
+    for (const json& r : comparison.at(which)) out += "\n  " + batch_ranges(json::array({r})) + ": " + r.at("device").get<std::string>();
+    out += "\n";
+  }
+  return out;
 }
 
 std::string csv_field_sweep(const json& sweep) {
@@ -211,7 +223,7 @@ std::string csv_compare(const json& comparison) {
     if (!d.at("has_precision").get<bool>()) continue;
     std::vector<std::string> cells{d.at("id"), d.at("runs_as")};
     for (const char* batch : {"batched", "batch_one"})
-      for (const char* key : run_keys) cells.push_back(exact(d.at(batch).at(key)));
+      for (const char* key : run_keys) cells.push_back(exact_or_empty(d.at(batch).at(key)));
     out += row(cells);
   }
   return out;
@@ -228,7 +240,7 @@ std::string csv_result(const json& result) {
     for (const char* batch : {"batched", "batch_one"}) {
       const json& run = result.at(device).at(batch);
       std::vector<std::string> cells{device, exact(result.at("network").at(batch).at("batch_size"))};
-      for (const char* key : run_keys) cells.push_back(exact(run.at(key)));
+      for (const char* key : run_keys) cells.push_back(exact_or_empty(run.at(key)));
       out += row(cells);
     }
   return out;

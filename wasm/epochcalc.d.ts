@@ -13,6 +13,10 @@ export interface DeviceSpec {
   memory_bandwidth: Quantity;
   memory_capacity?: Quantity | null;
   tdp?: Quantity | null;
+  /** Static power drawn for the whole epoch: adds idle energy (docs/model.md, "Energy and cost"). */
+  idle_power?: Quantity | null;
+  /** USD per hour, e.g. "2.5 USD/h" (a bare number is per hour): gives the cost of an epoch. */
+  price_per_hour?: Quantity | null;
   source?: string | null;
 }
 
@@ -97,6 +101,10 @@ export interface NormalizedDevice {
   memory_bandwidth: number;
   memory_capacity: number | null;
   tdp: number | null;
+  /** W; null when not given. */
+  idle_power: number | null;
+  /** USD per hour; null when not given. */
+  price_per_hour: number | null;
   source: string | null;
 }
 
@@ -124,7 +132,12 @@ export interface Run {
   overhead_fraction: number;
   arithmetic_energy_j: number;
   data_movement_energy_j: number;
+  /** The device's idle power over the whole epoch; 0 without one. */
+  idle_energy_j: number;
+  /** Arithmetic, data movement and idle energy. */
   energy_j: number;
+  /** Price per hour × epoch time; null when the device has no price. */
+  cost_usd: number | null;
 }
 
 export interface Warning {
@@ -361,6 +374,8 @@ export interface RunSeries {
   launch_time_s: Float64Array;
   overhead_time_s: Float64Array;
   energy_j: Float64Array;
+  /** 0 where the device has no price. */
+  cost_usd: Float64Array;
 }
 
 /** A sweep of one field, or of two over a grid (row-major: point i·|y| + j). */
@@ -416,7 +431,7 @@ export interface BreakEven {
 
 /** One epoch on one compared device: a Run without the counts and the split of the energy. */
 export type ComparedRun = Pick<Run, 'epoch_time_s' | 'compute_time_s' | 'memory_time_s' | 'work_time_s' | 'dispatch_time_s'
-  | 'launch_time_s' | 'overhead_time_s' | 'overhead_fraction' | 'energy_j'>;
+  | 'launch_time_s' | 'overhead_time_s' | 'overhead_fraction' | 'idle_energy_j' | 'energy_j' | 'cost_usd'>;
 
 export interface Comparison {
   schema: 'epochcalc/compare@1';
@@ -434,6 +449,8 @@ export interface Comparison {
   }[];
   /** The fastest device on each range of batch sizes 1..N. */
   fastest: { from: number; to: number; device: string }[];
+  /** The cheapest epoch on each range, among the devices with a price; [] when none has one. */
+  cheapest: { from: number; to: number; device: string }[];
 }
 
 export interface Calculator {

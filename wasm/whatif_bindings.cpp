@@ -42,6 +42,7 @@ val series(const epochcalc::RunSeries& s) {
   out.set("launch_time_s", copy_of(s.launch_time_s));
   out.set("overhead_time_s", copy_of(s.overhead_time_s));
   out.set("energy_j", copy_of(s.energy_j));
+  out.set("cost_usd", copy_of(s.cost_usd));
   return out;
 }
 

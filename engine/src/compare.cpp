@@ -21,32 +21,40 @@ Rates rates_of(const ResolvedScenario& w, const Contender& c, const std::string&
   const auto peak = c.device.peak_flops.find(precision);
   rates.peak_flops = peak == c.device.peak_flops.end() ? 0 : peak->second;
   rates.memory_bandwidth = c.device.memory_bandwidth;
+  rates.idle_power = c.device.idle_power;
+  rates.price_per_hour = c.device.price_per_hour;
   return rates;
 }
 
-// The contender with the shortest epoch at one batch size, the first on a tie.
-std::size_t fastest_at(const ResolvedScenario& w, const std::vector<Rates>& rates, const std::vector<std::size_t>& running,
-                       std::int64_t batch) {
+// What the envelope minimises: the epoch time (weight 1), or the cost (weight the price per hour).
+double weight_of(const Rates& rates, bool by_cost) { return by_cost ? rates.price_per_hour : 1.0; }
+
+// The contender with the least weighted epoch at one batch size, the first on a tie.
+std::size_t best_at(const ResolvedScenario& w, const std::vector<Rates>& rates, const std::vector<std::size_t>& running,
+                    bool by_cost, std::int64_t batch) {
   const EpochCounts counts = counts_at(w, batch);
+  const auto value = [&](std::size_t i) { return weight_of(rates[i], by_cost) * times_of(counts, w, rates[i]).epoch_time_s; };
   std::size_t best = running.front();
-  double best_time = times_of(counts, w, rates[best]).epoch_time_s;
+  double best_value = value(best);
   for (std::size_t i : running) {
-    const double t = times_of(counts, w, rates[i]).epoch_time_s;
-    if (t < best_time) best = i, best_time = t;
+    const double v = value(i);
+    if (v < best_value) best = i, best_value = v;
   }
   return best;
 }
 
+// Over batch sizes 1..N, the contender with the shortest epoch, or (by_cost) the cheapest epoch.
 std::vector<EnvelopeRange> envelope(const ResolvedScenario& w, const std::vector<Rates>& rates,
-                                    const std::vector<std::size_t>& running) {
+                                    const std::vector<std::size_t>& running, bool by_cost) {
   if (running.empty()) return {};
   // Where any pair's order can change: the first batch size of each range and the one after it.
   std::vector<std::int64_t> starts{1};
   for (std::size_t i : running)
     for (std::size_t j : running) {
       if (i == j) continue;
-      Contest faster;  // i strictly faster than j: epoch_j − epoch_i > 0
-      faster.terms = {Term{&rates[j], 1, Part::epoch}, Term{&rates[i], -1, Part::epoch}};
+      Contest faster;  // i strictly better than j: weight_j·epoch_j − weight_i·epoch_i > 0
+      faster.terms = {Term{&rates[j], weight_of(rates[j], by_cost), Part::epoch},
+                      Term{&rates[i], -weight_of(rates[i], by_cost), Part::epoch}};
       faster.count = 2;
       for (const BatchRange& r : ranges_where(w, faster)) {
         starts.push_back(r.from);
@@ -58,7 +66,7 @@ std::vector<EnvelopeRange> envelope(const ResolvedScenario& w, const std::vector
   std::vector<EnvelopeRange> out;
   for (std::size_t k = 0; k < starts.size(); ++k) {
     const std::int64_t to = k + 1 < starts.size() ? starts[k + 1] - 1 : w.examples;
-    const std::size_t best = fastest_at(w, rates, running, starts[k]);
+    const std::size_t best = best_at(w, rates, running, by_cost, starts[k]);
     if (!out.empty() && out.back().index == best) out.back().to = to;
     else out.push_back({starts[k], to, best});
   }
@@ -73,7 +81,7 @@ DeviceComparison compare_devices(const Scenario& scenario, std::span<const Conte
   const EpochCounts batch_one = counts_at(w, 1);
   DeviceComparison out;
   std::vector<Rates> rates;
-  std::vector<std::size_t> running;
+  std::vector<std::size_t> running, priced;
   for (const Contender& c : contenders) {
     rates.push_back(rates_of(w, c, scenario.precision));
     ContenderResult r;
@@ -81,10 +89,12 @@ DeviceComparison compare_devices(const Scenario& scenario, std::span<const Conte
     if (r.has_precision) {
       r.runs = {run_with(batched, w, rates.back()), run_with(batch_one, w, rates.back())};
       running.push_back(rates.size() - 1);
+      if (rates.back().price_per_hour > 0) priced.push_back(rates.size() - 1);
     }
     out.results.push_back(r);
   }
-  out.fastest = envelope(w, rates, running);
+  out.fastest = envelope(w, rates, running, false);
+  out.cheapest = envelope(w, rates, priced, true);
   return out;
 }
 

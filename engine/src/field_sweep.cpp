@@ -8,7 +8,7 @@ namespace {
 
 void reserve(RunSeries& s, std::size_t n) {
   for (std::vector<double>* v : {&s.epoch_time_s, &s.compute_time_s, &s.memory_time_s, &s.dispatch_time_s,
-                                 &s.launch_time_s, &s.work_time_s, &s.overhead_time_s, &s.energy_j})
+                                 &s.launch_time_s, &s.work_time_s, &s.overhead_time_s, &s.energy_j, &s.cost_usd})
     v->reserve(n);
 }
 
@@ -21,6 +21,7 @@ void append(RunSeries& s, const Run& run) {
   s.work_time_s.push_back(run.work_time_s);
   s.overhead_time_s.push_back(run.overhead_time_s);
   s.energy_j.push_back(run.energy_j);
+  s.cost_usd.push_back(run.cost_usd);
 }
 
 // The scenario as it now stands at its batch size, appended: the batched runs only, as solve() has

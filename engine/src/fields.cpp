@@ -134,6 +134,12 @@ constexpr FieldRow device_rows[] = {
      &rule::memory_capacity, nullptr, {}, device_number<&Device::memory_capacity>},
     {"/tdp", FieldKind::quantity, "Power (TDP)", "For reference; the model does not use it.", false, &rule::tdp, nullptr, {},
      device_number<&Device::tdp>},
+    {"/idle_power", FieldKind::quantity, "Idle power",
+     "Static power drawn for the whole epoch, overhead time included; adds idle energy. Empty: none counted.", false,
+     &rule::idle_power, nullptr, {}, device_number<&Device::idle_power>},
+    {"/price_per_hour", FieldKind::quantity, "Price per hour",
+     "What an hour of this device costs (cloud or amortised); gives the cost of an epoch. Empty: no cost.", false,
+     &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>},
     {"/source", FieldKind::text, "Datasheet source", "", false},
 };
 

@@ -74,9 +74,10 @@ ResolvedScenario resolve_scenario(const Scenario& s) {
   w.flop_energy = s.flop_energy;
   w.byte_energy = s.dram_energy_per_byte;
   const Assumptions& a = s.assumptions;
-  w.host = {peak_for(s.host, s.precision), s.host.memory_bandwidth, 1 / a.host_efficiency, false, 0};
+  w.host = {peak_for(s.host, s.precision), s.host.memory_bandwidth, 1 / a.host_efficiency, false, 0,
+            s.host.idle_power, s.host.price_per_hour};
   w.accelerator = {peak_for(s.accelerator, s.precision), s.accelerator.memory_bandwidth, 1 / a.accelerator_efficiency,
-                   true, static_cast<double>(a.launches_per_step)};
+                   true, static_cast<double>(a.launches_per_step), s.accelerator.idle_power, s.accelerator.price_per_hour};
   return w;
 }
 
@@ -102,10 +103,13 @@ EpochCounts counts_at(const ResolvedScenario& w, std::int64_t batch) {
 Run run_with(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates) {
   Run run = times_of(counts, w, rates);
   run.overhead_fraction = safe_ratio(run.overhead_time_s, run.epoch_time_s);
-  // Overhead time is priced at zero energy: the model has no idle or dynamic power term.
+  // The seed prices arithmetic and DRAM traffic only; an idle power, when given, is drawn for the
+  // whole epoch, overhead time included (docs/model.md, "Energy and cost").
   run.arithmetic_energy_j = counts.flops * w.flop_energy;
   run.data_movement_energy_j = counts.bytes * w.byte_energy;
-  run.energy_j = run.arithmetic_energy_j + run.data_movement_energy_j;
+  run.idle_energy_j = rates.idle_power * run.epoch_time_s;
+  run.energy_j = run.arithmetic_energy_j + run.data_movement_energy_j + run.idle_energy_j;
+  run.cost_usd = rates.price_per_hour * run.epoch_time_s / 3600;
   return run;
 }
 
@@ -136,6 +140,8 @@ Run run_on_device(const EpochCounts& counts, const Device& device, const Scenari
   Rates rates = is_accelerator ? w.accelerator : w.host;
   rates.peak_flops = peak_for(device, scenario.precision);
   rates.memory_bandwidth = device.memory_bandwidth;
+  rates.idle_power = device.idle_power;
+  rates.price_per_hour = device.price_per_hour;
   return run_with(counts, w, rates);
 }
 

@@ -50,7 +50,7 @@ inline constexpr std::string_view reply_words[] = {
     "energy_j", "comparison", "accelerator_speedup_batched", "accelerator_speedup_batch_one",
     "batching_speedup_host", "batching_speedup_accelerator", "accelerator_wins", "crossover_batch_size", "from",
     "to", "warnings", "code", "message", "errors", "path", "result", "sweep", "points", "expanded", "base",
-    "preset",
+    "preset", "idle_power", "price_per_hour", "idle_energy_j", "cost_usd",
     // values
     "epochcalc/result@1", "epochcalc/sweep@2", "epochcalc/error@1", "epochcalc/evaluation@1",
     "epochcalc/expanded@1", "epochcalc/edited@1", "epochcalc/update@1", "training", "inference", "none",

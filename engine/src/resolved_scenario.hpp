@@ -15,6 +15,8 @@ struct Rates {
   double slowdown = 1;          // 1 / efficiency: the factor on compute and memory time
   bool pays_launch = false;     // the accelerator pays a kernel launch per operation
   double calls_per_step = 0;    // graph launches per step; 0 = one call per operation
+  double idle_power = 0;        // W, for the whole epoch
+  double price_per_hour = 0;    // USD
 };
 
 struct ResolvedScenario {

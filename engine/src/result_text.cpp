@@ -35,8 +35,9 @@ void write_counts(Out& out, const EpochCounts& p) {
       .end_object();
 }
 
+// `priced`: the device has a price, so its cost is a number; otherwise null (no cost shown).
 template <typename Out>
-void write_run(Out& out, const Run& r) {
+void write_run(Out& out, const Run& r, bool priced) {
   out.begin_object()
       .key("dispatches").integer(static_cast<std::int64_t>(r.dispatches))
       .key("launches").integer(static_cast<std::int64_t>(r.launches))
@@ -50,16 +51,20 @@ void write_run(Out& out, const Run& r) {
       .key("overhead_fraction").number(r.overhead_fraction)
       .key("arithmetic_energy_j").number(r.arithmetic_energy_j)
       .key("data_movement_energy_j").number(r.data_movement_energy_j)
+      .key("idle_energy_j").number(r.idle_energy_j)
       .key("energy_j").number(r.energy_j)
-      .end_object();
+      .key("cost_usd");
+  priced ? out.number(r.cost_usd) : out.null();
+  out.end_object();
 }
 
 template <typename Out>
-void write_device_result(Out& out, const std::string& name, const DeviceResult& d) {
-  out.begin_object().key("name").string(name).key("batched");
-  write_run(out, d.batched);
+void write_device_result(Out& out, const Device& device, const DeviceResult& d) {
+  const bool priced = device.price_per_hour > 0;
+  out.begin_object().key("name").string(device.name).key("batched");
+  write_run(out, d.batched, priced);
   out.key("batch_one");
-  write_run(out, d.batch_one);
+  write_run(out, d.batch_one, priced);
   out.end_object();
 }
 
@@ -137,9 +142,9 @@ void write_result(Out& out, const Scenario& scenario, const Result& result, cons
   out.key("batch_one");
   write_counts(out, result.batch_one);
   out.end_object().key("host");
-  write_device_result(out, scenario.host.name, result.host);
+  write_device_result(out, scenario.host, result.host);
   out.key("accelerator");
-  write_device_result(out, scenario.accelerator.name, result.accelerator);
+  write_device_result(out, scenario.accelerator, result.accelerator);
   const Comparison& c = result.comparison;
   out.key("comparison").begin_object()
       .key("accelerator_speedup_batched").number(c.accelerator_speedup_batched)

@@ -424,8 +424,10 @@ ParsedScenario parse_scenario(const json& input) {
                                                   " examples of each epoch at batch size " + count(s.batch_size) + ".",
                                 "/assumptions/drop_last"});
   add_slip_warnings(s, parsed.warnings);
-  parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
-                                                  "launch time are priced at 0 J (no static or idle power).", ""});
+  // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
+  if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
+    parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
+                                                    "launch time are priced at 0 J (no static or idle power).", ""});
   parsed.scenario = std::move(s);
   return parsed;
 }

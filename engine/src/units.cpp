@@ -67,6 +67,8 @@ const std::vector<UnitEntry>& units_of(Dimension dimension) {
   static const std::vector<UnitEntry> power{{"W", 1}, {"kW", kilo}};
   // The SI "unit" of a fraction is none: 0.5 is half; "50 %" the same.
   static const std::vector<UnitEntry> fraction{{"", 1}, {"%", 1e-2}};
+  // Prices are counted per hour, as clouds list them; one currency, so nothing converts between two.
+  static const std::vector<UnitEntry> price{{"USD/h", 1}, {"$/h", 1}, {"USD/s", 3600}, {"$/s", 3600}};
   static const std::vector<UnitEntry> size{{"B", 1},      {"kB", kilo},   {"KB", kilo},   {"MB", mega},
                                            {"GB", giga},  {"TB", tera},   {"KiB", kibi},  {"MiB", mebi},
                                            {"GiB", gibi}, {"TiB", tebi}};
@@ -79,13 +81,14 @@ const std::vector<UnitEntry>& units_of(Dimension dimension) {
     case Dimension::power: return power;
     case Dimension::size: return size;
     case Dimension::fraction: return fraction;
+    case Dimension::price: return price;
   }
   return time;
 }
 
 constexpr std::array dimension_list{Dimension::time,           Dimension::bandwidth,       Dimension::flop_rate,
                                     Dimension::energy_per_flop, Dimension::energy_per_byte, Dimension::power,
-                                    Dimension::size,           Dimension::fraction};
+                                    Dimension::size,           Dimension::fraction,        Dimension::price};
 
 // strtod turns a number too small for a double ("1e-400") into 0: a value the user did not write.
 bool underflows(std::string_view number_text, double value) {
@@ -136,6 +139,7 @@ std::string_view dimension_id(Dimension dimension) {
     case Dimension::power: return "power";
     case Dimension::size: return "size";
     case Dimension::fraction: return "fraction";
+    case Dimension::price: return "price";
   }
   return "quantity";
 }
@@ -152,6 +156,7 @@ std::string_view dimension_name(Dimension dimension) {
     case Dimension::power: return "a power";
     case Dimension::size: return "a size";
     case Dimension::fraction: return "a fraction";
+    case Dimension::price: return "a price per hour";
   }
   return "a quantity";
 }
@@ -166,6 +171,7 @@ std::string_view dimension_example(Dimension dimension) {
     case Dimension::power: return "\"700 W\"";
     case Dimension::size: return "\"80 GB\"";
     case Dimension::fraction: return "\"40 %\"";
+    case Dimension::price: return "\"2.5 USD/h\"";
   }
   return "";
 }

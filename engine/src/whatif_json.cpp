@@ -58,19 +58,22 @@ std::optional<Scenario> scenario_of(const json& document, json& error_document) 
   return std::nullopt;
 }
 
-json run_json(const Run& r) {
+// `priced`: the device has a price, so its cost is a number; otherwise null, as in a result.
+json run_json(const Run& r, bool priced) {
   return {{"epoch_time_s", r.epoch_time_s},       {"compute_time_s", r.compute_time_s},
           {"memory_time_s", r.memory_time_s},     {"work_time_s", r.work_time_s},
           {"dispatch_time_s", r.dispatch_time_s}, {"launch_time_s", r.launch_time_s},
           {"overhead_time_s", r.overhead_time_s}, {"overhead_fraction", r.overhead_fraction},
-          {"energy_j", r.energy_j}};
+          {"idle_energy_j", r.idle_energy_j},     {"energy_j", r.energy_j},
+          {"cost_usd", priced ? json(r.cost_usd) : json(nullptr)}};
 }
 
 json series_json(const RunSeries& s) {
   return {{"epoch_time_s", s.epoch_time_s},       {"compute_time_s", s.compute_time_s},
           {"memory_time_s", s.memory_time_s},     {"work_time_s", s.work_time_s},
           {"dispatch_time_s", s.dispatch_time_s}, {"launch_time_s", s.launch_time_s},
-          {"overhead_time_s", s.overhead_time_s}, {"energy_j", s.energy_j}};
+          {"overhead_time_s", s.overhead_time_s}, {"energy_j", s.energy_j},
+          {"cost_usd", s.cost_usd}};
 }
 
 // The field as the answers name it: a device's fields carry the device's label ("Accelerator: Memory
@@ -355,16 +358,20 @@ json compare_document(const json& document, std::string_view devices) {
     json row = {{"id", contenders[i].label}, {"name", contenders[i].device.name}, {"kind", kinds[i]},
                 {"runs_as", contenders[i].runs_as_host ? "host" : "accelerator"}, {"has_precision", r.has_precision}};
     if (r.has_precision) {
-      row["batched"] = run_json(r.runs.batched);
-      row["batch_one"] = run_json(r.runs.batch_one);
+      const bool priced = contenders[i].device.price_per_hour > 0;
+      row["batched"] = run_json(r.runs.batched, priced);
+      row["batch_one"] = run_json(r.runs.batch_one, priced);
     }
     rows.push_back(std::move(row));
   }
-  json fastest = json::array();
-  for (const EnvelopeRange& r : comparison.fastest)
-    fastest.push_back({{"from", r.from}, {"to", r.to}, {"device", contenders[r.index].label}});
+  const auto envelope = [&](const std::vector<EnvelopeRange>& ranges) {
+    json out = json::array();
+    for (const EnvelopeRange& r : ranges) out.push_back({{"from", r.from}, {"to", r.to}, {"device", contenders[r.index].label}});
+    return out;
+  };
   return {{"schema", compare_schema}, {"batch_size", scenario->batch_size}, {"precision", scenario->precision},
-          {"devices", std::move(rows)}, {"fastest", std::move(fastest)}};
+          {"devices", std::move(rows)}, {"fastest", envelope(comparison.fastest)},
+          {"cheapest", envelope(comparison.cheapest)}};
 }
 
 }  // namespace epochcalc

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "epochcalc/api_json.hpp"
+#include "epochcalc/fields.hpp"
 #include "epochcalc/registry.hpp"
 
 using namespace epochcalc;
@@ -80,7 +81,7 @@ TEST_CASE("the result has exactly the contract's fields") {
                                             "epoch_time_s",        "compute_time_s",      "memory_time_s",
                                             "work_time_s",         "dispatch_time_s",     "launch_time_s",
                                             "overhead_time_s",     "overhead_fraction",   "arithmetic_energy_j",
-                                            "data_movement_energy_j", "energy_j"};
+                                            "data_movement_energy_j", "idle_energy_j", "energy_j", "cost_usd"};
   for (const char* device : {"host", "accelerator"}) {
     CAPTURE(device);
     CHECK(keys_of(r[device]) == std::vector<std::string>{"name", "batched", "batch_one"});
@@ -346,6 +347,29 @@ TEST_CASE("every error code is documented in the README and the module's typings
   for (const char* c : code::all) {
     CHECK_MESSAGE(readme.find(std::string("`") + c + "`") != std::string::npos, std::string(c));
     if (std::string_view(c) != code::args) CHECK_MESSAGE(typings.find(c) != std::string::npos, std::string(c));
+  }
+}
+
+// The typings follow the field table: every key a scenario can hold is typed, as written in the
+// scenario input and in the normalized scenario of a result (a field added as a row and left out of
+// wasm/epochcalc.d.ts fails here).
+TEST_CASE("every field of the table is typed in the module's typings, for input and for the result") {
+  const std::string typings = source_text("wasm/epochcalc.d.ts");
+  const json result = json::parse(solve_json(R"({"preset": "mnist-cpu-vs-h100"})"));
+  for (const FieldSpec& f : field_specs()) {
+    const std::string key = f.path.substr(f.path.rfind('/') + 1);
+    if (key == "-" || bytes_per_element(key)) continue;  // a width; a precision's peak (typed as Precision)
+    CAPTURE(f.path);
+    const bool optional_typed = typings.find(" " + key + "?:") != std::string::npos;
+    const bool required_typed = typings.find(" " + key + ":") != std::string::npos;
+    // As input: optional where the table says so.
+    CHECK((f.required ? required_typed : optional_typed));
+    // A device's fields are in every result's normalized scenario, typed as always there (null when
+    // not given). (The assumptions are typed there as Required<Assumptions>.)
+    if (f.path.starts_with("/host/") && f.path.find("/peak_flops/") == std::string::npos) {
+      CHECK(result["scenario"]["host"].contains(key));
+      CHECK(required_typed);
+    }
   }
 }
 

@@ -87,7 +87,7 @@ TEST_CASE("the report states the winner at each batch size and where the acceler
   CHECK(text.find("254.700 ms") != std::string::npos);
   CHECK(text.find("7.03143 s") != std::string::npos);
   CHECK(text.find("8.12435 s") != std::string::npos);
-  CHECK(text.find("Overhead time carries no energy in this model.") != std::string::npos);
+  CHECK(text.find("Overhead time carries no energy without an idle power.") != std::string::npos);
   CHECK(cli::verdict(*d.scenario, *d.result) ==
         "At batch size 32 the NVIDIA H100 SXM5 80GB is 1.08x faster (254.700 ms against 274.243 ms per epoch), and "
         "99.4% of its epoch is per-operation overhead.\n"

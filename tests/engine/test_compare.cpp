@@ -24,7 +24,22 @@ Scenario with_contender(Scenario s, const Contender& c) {
 }
 
 
-// Checks the comparison against solving each contender at each batch size 1..N.
+// Expands an envelope to one contender per batch size 1..N (checking that it covers them in order).
+std::vector<std::size_t> per_batch(const std::vector<EnvelopeRange>& ranges, std::int64_t n) {
+  std::vector<std::size_t> winner;
+  std::int64_t next = 1;
+  for (const EnvelopeRange& r : ranges) {
+    REQUIRE(r.from == next);
+    REQUIRE(r.to >= r.from);
+    for (std::int64_t b = r.from; b <= r.to; ++b) winner.push_back(r.index);
+    next = r.to + 1;
+  }
+  REQUIRE(next == n + 1);
+  return winner;
+}
+
+// Checks the comparison against solving each contender at each batch size 1..N: the fastest, and the
+// cheapest among those with a price.
 void check_comparison(const Scenario& s, const std::vector<Contender>& contenders) {
   const DeviceComparison got = compare_devices(s, contenders);
   REQUIRE(got.results.size() == contenders.size());
@@ -41,29 +56,32 @@ void check_comparison(const Scenario& s, const std::vector<Contender>& contender
   }
   std::vector<Scenario> slotted;
   for (const Contender& c : contenders) slotted.push_back(with_contender(s, c));
-  // Expand the envelope to one winner per batch size.
-  std::vector<std::size_t> winner;
-  std::int64_t next = 1;
-  for (const EnvelopeRange& r : got.fastest) {
-    REQUIRE(r.from == next);
-    REQUIRE(r.to >= r.from);
-    for (std::int64_t b = r.from; b <= r.to; ++b) winner.push_back(r.index);
-    next = r.to + 1;
-  }
-  REQUIRE(next == s.dataset.training_examples + 1);
-  for (std::int64_t b = 1; b <= s.dataset.training_examples; ++b) {
-    std::size_t best = contenders.size();
-    double best_time = 0;
-    for (std::size_t i = 0; i < contenders.size(); ++i) {
-      if (!got.results[i].has_precision) continue;
-      const EpochTimes times = epoch_times_at(slotted[i], b);
-      const double t = contenders[i].runs_as_host ? times.host_s : times.accelerator_s;
-      if (best == contenders.size() || t < best_time) best = i, best_time = t;
-    }
-    if (winner[static_cast<std::size_t>(b - 1)] != best) {
-      CAPTURE(b);
-      CHECK(winner[static_cast<std::size_t>(b - 1)] == best);
-      return;  // one message per scenario
+  const std::int64_t n = s.dataset.training_examples;
+  bool any_price = false;
+  for (std::size_t i = 0; i < contenders.size(); ++i)
+    any_price = any_price || (got.results[i].has_precision && contenders[i].device.price_per_hour > 0);
+  CHECK(got.cheapest.empty() == !any_price);
+  const std::vector<std::size_t> fastest = per_batch(got.fastest, n);
+  const std::vector<std::size_t> cheapest = any_price ? per_batch(got.cheapest, n) : std::vector<std::size_t>{};
+  for (bool by_cost : {false, true}) {
+    if (by_cost && !any_price) continue;
+    for (std::int64_t b = 1; b <= n; ++b) {
+      std::size_t best = contenders.size();
+      double best_value = 0;
+      for (std::size_t i = 0; i < contenders.size(); ++i) {
+        if (!got.results[i].has_precision || (by_cost && !(contenders[i].device.price_per_hour > 0))) continue;
+        const EpochTimes times = epoch_times_at(slotted[i], b);
+        const double t = contenders[i].runs_as_host ? times.host_s : times.accelerator_s;
+        const double v = by_cost ? contenders[i].device.price_per_hour * t : t;
+        if (best == contenders.size() || v < best_value) best = i, best_value = v;
+      }
+      const std::size_t got_best = (by_cost ? cheapest : fastest)[static_cast<std::size_t>(b - 1)];
+      if (got_best != best) {
+        CAPTURE(b);
+        CAPTURE(by_cost);
+        CHECK(got_best == best);
+        return;  // one message per scenario
+      }
     }
   }
 }
@@ -86,6 +104,12 @@ TEST_CASE("every registry device on the default scenario: the envelope equals br
   for (const registry::HardwareEntry& h : registry::hardware())
     contenders.push_back({h.id, h.device, h.kind == "cpu"});
   check_comparison(s, contenders);
+  // With prices on some of them (hypothetical, for the test), the cheapest envelope too.
+  const std::vector<double> prices{0.4, 2.5, 1.5, 0.8, 0.35};
+  for (std::size_t i = 0; i < prices.size() && i < contenders.size(); ++i) contenders[i].device.price_per_hour = prices[i];
+  const DeviceComparison priced = compare_devices(s, contenders);
+  CHECK(priced.cheapest.size() > 1);
+  check_comparison(s, contenders);
   // At fp16 the CPUs without a peak there drop out, and the rest still match.
   Scenario half = s;
   half.precision = "fp16";
@@ -96,7 +120,7 @@ TEST_CASE("every registry device on the default scenario: the envelope equals br
 
 TEST_CASE("generated scenarios and devices, twins included: the envelope equals brute force (N <= 1500)") {
   Draw d(0xc0e9a7e);
-  int changes = 0;
+  int changes = 0, cheap_changes = 0;
   for (int i = 0; i < 200; ++i) {
     const Scenario s = draw(d, 1500);
     CAPTURE(i);
@@ -107,8 +131,15 @@ TEST_CASE("generated scenarios and devices, twins included: the envelope equals 
     contenders[2].device.peak_flops[s.precision] = other.accelerator.peak_flops.begin()->second;
     // A twin of the first contender in the same role: exact ties, won by the first in the list.
     if (d.chance(0.3)) contenders.push_back({"twin", s.host, true});
+    // Prices on some contenders (a cheap slow device can be the cheapest where it is not the fastest).
+    for (Contender& c : contenders)
+      if (d.chance(0.6)) c.device.price_per_hour = d.decades(-1, 2);
     check_comparison(s, contenders);
-    changes += compare_devices(s, contenders).fastest.size() > 1 ? 1 : 0;
+    const DeviceComparison got = compare_devices(s, contenders);
+    changes += got.fastest.size() > 1 ? 1 : 0;
+    cheap_changes += got.cheapest.size() > 1 ? 1 : 0;
   }
-  CHECK(changes > 40);
+  // The winner changes inside [1, N] in many draws, so the envelopes' boundaries are tested.
+  CHECK(changes > 30);
+  CHECK(cheap_changes > 10);
 }

@@ -1,6 +1,8 @@
 // The equations of docs/model.md on plain structs, and the default scenario's published checks.
 #include <doctest/doctest.h>
 
+#include <tuple>
+
 #include "epochcalc/model.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
@@ -158,4 +160,28 @@ TEST_CASE("results stay finite when overheads and prices are zero") {
   CHECK(r.host.batched.overhead_fraction == 0);
   CHECK(r.host.batched.energy_j == 0);
   CHECK(r.comparison.accelerator_speedup_batched > 1);
+}
+
+TEST_CASE("idle power adds idle energy over the whole epoch; a price gives the cost; absent, the seed's numbers hold") {
+  Scenario s = paper_scenario();
+  const Result seed = solve(s);
+  s.host.idle_power = 50;
+  s.accelerator.idle_power = 60;
+  s.accelerator.price_per_hour = 3.6;  // 0.001 USD a second
+  const Result r = solve(s);
+  for (const auto& [without, with, watts] : {std::tuple{seed.host.batched, r.host.batched, 50.0},
+                                            std::tuple{seed.accelerator.batched, r.accelerator.batched, 60.0},
+                                            std::tuple{seed.accelerator.batch_one, r.accelerator.batch_one, 60.0}}) {
+    // Times do not change; the idle energy is the power over the whole epoch, overhead time included.
+    CHECK(with.epoch_time_s == without.epoch_time_s);
+    CHECK(with.idle_energy_j == watts * with.epoch_time_s);
+    CHECK(with.energy_j == doctest::Approx(without.energy_j + watts * with.epoch_time_s).epsilon(1e-15));
+    CHECK(with.arithmetic_energy_j == without.arithmetic_energy_j);
+    CHECK(without.idle_energy_j == 0);
+  }
+  CHECK(r.accelerator.batched.cost_usd == doctest::Approx(0.001 * r.accelerator.batched.epoch_time_s).epsilon(1e-15));
+  CHECK(r.host.batched.cost_usd == 0);
+  CHECK(seed.accelerator.batched.cost_usd == 0);
+  // The seed's energy is exactly the arithmetic and the DRAM traffic.
+  CHECK(seed.host.batched.energy_j == seed.host.batched.arithmetic_energy_j + seed.host.batched.data_movement_energy_j);
 }

@@ -212,6 +212,7 @@ function checkResult(s, r) {
     assert.ok(close(profile.bytes, k * BYTES[s.precision] * (steps * parameters + seen * activations), 1e-15), `${at}bytes ${profile.bytes}`);
     assert.equal(profile.launched_ops, steps * opsPerStep, `${at}launched_ops`);
     for (const [key, value] of Object.entries(run)) {
+      if (key === 'cost_usd' && value === null) continue;  // no price, no cost (checked below)
       assert.ok(Number.isFinite(value) && value >= 0, `${at}${key} = ${value}`);
     }
     // The parts add up to the total, in the order docs/model.md writes them.
@@ -225,7 +226,10 @@ function checkResult(s, r) {
     assert.ok(run.epoch_time_s > 0, `${at}epoch > 0`);
     assert.equal(run.overhead_fraction, run.overhead_time_s / run.epoch_time_s, `${at}overhead_fraction`);
     assert.ok(run.overhead_fraction <= 1, `${at}overhead_fraction <= 1`);
-    assert.equal(run.energy_j, run.arithmetic_energy_j + run.data_movement_energy_j, `${at}energy`);
+    assert.equal(run.energy_j, run.arithmetic_energy_j + run.data_movement_energy_j + run.idle_energy_j, `${at}energy`);
+    // These devices have no idle power and no price: the seed's energy, and no cost.
+    assert.equal(run.idle_energy_j, 0, `${at}idle energy`);
+    assert.equal(run.cost_usd, null, `${at}cost`);
     assert.equal(run.arithmetic_energy_j, profile.flops * s.flop_energy, `${at}arithmetic energy`);
     assert.equal(run.data_movement_energy_j, profile.bytes * s.dram_energy_per_byte, `${at}data movement energy`);
     // The terms themselves.

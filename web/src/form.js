@@ -186,7 +186,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       specsGrid.append(slotS);
     }
     const specsHint = h('p', { class: 'hint', id: `${key}-specs-hint` },
-      `Each figure takes a unit, e.g. ${schema.dimensions.flop_rate.example} or ${schema.dimensions.bandwidth.example}; a bare number is in SI units. The model uses the peak FLOP/s and the bandwidth; capacity and power are for reference.`);
+      `Each figure takes a unit, e.g. ${schema.dimensions.flop_rate.example} or ${schema.dimensions.bandwidth.example}; a bare number is in SI units. The model uses the peak FLOP/s and the bandwidth, and the idle power and price when given (idle energy, cost per epoch); capacity and TDP are for reference.`);
     const nameSlot = h('div', { class: 'field' });
     buildField(spec(`${role}/name`), nameSlot);
     panel.append(pick, specsGrid, specsHint,

@@ -1,6 +1,6 @@
 // The numbers behind the bars as tables, and the same rows as CSV.
 import { h, replace } from './dom.js';
-import { time, energy, si, int, percent, exact, shortName } from './format.js';
+import { time, energy, si, int, num, percent, exact, shortName } from './format.js';
 import { spans } from './wins.js';
 
 const COLUMNS = /** @type {const} */ ([
@@ -19,8 +19,18 @@ const ROWS = /** @type {const} */ ([
   ['overhead_fraction', 'Overhead share', '', (x) => percent(x)],
   ['arithmetic_energy_j', 'Arithmetic energy', 'J', (x) => energy(x, { fixed: 3 })],
   ['data_movement_energy_j', 'Data-movement energy', 'J', (x) => energy(x, { fixed: 3 })],
+  ['idle_energy_j', 'Idle energy', 'J', (x) => energy(x, { fixed: 3 })],
   ['energy_j', 'Energy', 'J', (x) => energy(x, { fixed: 3 })],
+  ['cost_usd', 'Cost', 'USD', (x) => `${num(x, { digits: 3 })} USD`],
 ]);
+
+/** The rows a result has: idle energy only with an idle power, cost only with a price (the engine's
+ * null), as the command line prints them. @param {import('epochcalc').Result} r */
+const rowsOf = (r) => ROWS.filter(([key]) => {
+  if (key === 'idle_energy_j') return COLUMNS.some(([role, which]) => r[role][which].idle_energy_j > 0);
+  if (key === 'cost_usd') return COLUMNS.some(([role, which]) => r[role][which].cost_usd != null);
+  return true;
+});
 
 /** Column headings: device role and batch size. @param {import('epochcalc').Result} r */
 function headings(r) {
@@ -44,12 +54,14 @@ export function renderResultTable(table, r, exactly = false) {
     h('caption', {}, `Host: ${shortName(r.host.name)}. Accelerator: ${shortName(r.accelerator.name)}.`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
       ...heads.map((c) => h('th', { scope: 'col', title: c.title }, c.text)))),
-    h('tbody', {}, ...ROWS.map(([key, label, unit, fmt]) => h('tr', { class: key === 'epoch_time_s' ? 'total' : null },
+    h('tbody', {}, ...rowsOf(r).map(([key, label, unit, fmt]) => h('tr', { class: key === 'epoch_time_s' ? 'total' : null },
       h('th', { scope: 'row' }, label),
       ...COLUMNS.map(([role, which]) => {
         const v = r[role][which][key];
         // The host pays no kernel launch: a dash, as the command line prints, not a "0 s" to compare.
         if (key === 'launch_time_s' && role === 'host') return h('td', { 'data-key': `${role}.${which}.${key}`, 'data-value': v, title: 'the host launches no kernels' }, '–');
+        // A device without a price has no cost (the engine's null): a dash, not "0 USD".
+        if (v == null) return h('td', { 'data-key': `${role}.${which}.${key}`, title: 'no price given for this device' }, '–');
         return h('td', {
           'data-key': `${role}.${which}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v),
         }, shown(v, unit, fmt));
@@ -94,8 +106,8 @@ export function toCsv(r) {
   const heads = headings(r);
   /** @type {(string|number)[][]} */
   const lines = [['quantity', 'unit', ...heads.map((c) => `${c.text} (${c.title})`)]];
-  for (const [key, label, unit] of ROWS) {
-    lines.push([label, unit || 'fraction', ...COLUMNS.map(([role, which]) => r[role][which][key])]);
+  for (const [key, label, unit] of rowsOf(r)) {
+    lines.push([label, unit || 'fraction', ...COLUMNS.map(([role, which]) => r[role][which][key] ?? '')]);
   }
   const profile = [['steps_per_epoch', 'Steps', 'steps'], ['flops', 'FLOPs', 'FLOP'], ['bytes', 'Bytes moved', 'B'], ['launched_ops', 'Operations', 'ops']];
   for (const [key, label, unit] of profile) {

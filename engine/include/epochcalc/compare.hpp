@@ -1,8 +1,8 @@
 // Devices side by side: the scenario's network, overheads and assumptions on a list of devices, each
 // run as a host (a CPU: no kernel launch, no graphs, the host's efficiency) or as an accelerator, at
-// the configured batch size and at batch one; and the exact envelope over batch sizes 1..N: which
-// device is fastest on which ranges. Plain structs, no JSON; the registry's ids are resolved by the
-// caller.
+// the configured batch size and at batch one; and the exact envelopes over batch sizes 1..N: which
+// device is fastest on which ranges, and which is cheapest among those with a price. Plain structs, no
+// JSON; the registry's ids are resolved by the caller.
 #pragma once
 
 #include <cstddef>
@@ -26,8 +26,8 @@ struct ContenderResult {
   DeviceResult runs;
 };
 
-// Batch sizes from..to (inclusive) at which contender `index` has the shortest epoch (the first in the
-// list on an exact tie).
+// Batch sizes from..to (inclusive) at which contender `index` has the shortest (or cheapest) epoch, the
+// first in the list on an exact tie.
 struct EnvelopeRange {
   std::int64_t from = 0;
   std::int64_t to = 0;
@@ -38,6 +38,8 @@ struct EnvelopeRange {
 struct DeviceComparison {
   std::vector<ContenderResult> results;  // one per contender, in order
   std::vector<EnvelopeRange> fastest;    // ascending, covering 1..N when any contender runs
+  // The cheapest epoch (price per hour × epoch time) among the contenders with a price; empty without.
+  std::vector<EnvelopeRange> cheapest;
 };
 
 // Precondition: the scenario is validated (the devices in the list need not be its own).

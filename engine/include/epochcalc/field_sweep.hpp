@@ -23,6 +23,7 @@ struct RunSeries {
   std::vector<double> work_time_s;
   std::vector<double> overhead_time_s;
   std::vector<double> energy_j;
+  std::vector<double> cost_usd;  // 0 without a price
 };
 
 struct FieldSweep {

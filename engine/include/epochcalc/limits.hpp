@@ -48,6 +48,10 @@ inline constexpr QuantityRule peak_flops{Dimension::flop_rate, {1, true, 1e21}};
 inline constexpr QuantityRule memory_bandwidth{Dimension::bandwidth, {1, true, 1e18}};
 inline constexpr QuantityRule memory_capacity{Dimension::size, {0, true, 1e18}};
 inline constexpr QuantityRule tdp{Dimension::power, {0, true, 1e18}};
+// Drawn for the whole epoch (docs/model.md, "Energy and cost"): up to a megawatt per device.
+inline constexpr QuantityRule idle_power{Dimension::power, {0, true, 1e6}};
+// A device's price, up to a million USD an hour.
+inline constexpr QuantityRule price_per_hour{Dimension::price, {0, true, 1e6}};
 // Per-operation costs up to an hour, energy prices up to a joule: far beyond any real system.
 inline constexpr QuantityRule dispatch{Dimension::time, {0, true, 3600}};
 inline constexpr QuantityRule launch{Dimension::time, {0, true, 3600}};

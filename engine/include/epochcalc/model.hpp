@@ -48,6 +48,8 @@ struct Device {
   double memory_capacity = 0;                // B, 0 = unknown
   double tdp = 0;                            // W, 0 = unknown
   std::string source;
+  double idle_power = 0;                     // W drawn for the whole epoch, 0 = not given
+  double price_per_hour = 0;                 // USD per hour, 0 = not given
 };
 
 struct Dataset {
@@ -118,7 +120,9 @@ struct Run {
   double overhead_fraction = 0;
   double arithmetic_energy_j = 0;
   double data_movement_energy_j = 0;
+  double idle_energy_j = 0;  // idle power × epoch time; 0 without an idle power
   double energy_j = 0;
+  double cost_usd = 0;       // price per hour × epoch time; 0 without a price
 };
 
 struct DeviceResult {

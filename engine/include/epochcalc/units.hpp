@@ -12,7 +12,8 @@
 namespace epochcalc {
 
 // fraction: a share of 1 (an achieved fraction of peak); "%" is its only unit.
-enum class Dimension { time, bandwidth, flop_rate, energy_per_flop, energy_per_byte, power, size, fraction };
+// price: money per time, counted in USD per hour (no SI unit; a bare number is per hour).
+enum class Dimension { time, bandwidth, flop_rate, energy_per_flop, energy_per_byte, power, size, fraction, price };
 
 // The accepted spellings of a dimension's units, SI first; `scale` converts to SI (a value below 1
 // is applied as a division by its exact reciprocal, so "10 us" is exactly 1e-05 s).
