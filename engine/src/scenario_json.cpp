@@ -133,6 +133,21 @@ std::optional<std::vector<std::int64_t>> read_widths(const json& value, const st
   return widths;
 }
 
+// A registry accelerator (by id or as the base of an edit) in the host slot runs as a host: no kernel
+// launch, no graphs. Said once, with where to compare accelerators instead (docs/model.md, "Devices
+// side by side").
+void warn_if_accelerator_as_host(const json& value, const Device& host, std::vector<Warning>& warnings) {
+  const json* id = value.is_string() ? &value : value.is_object() && value.contains("base") ? &value.at("base") : nullptr;
+  if (!id || !id->is_string()) return;
+  const auto* entry = registry::find_hardware(id->get<std::string>());
+  if (!entry || entry->kind == "cpu") return;
+  warnings.push_back({"W_ACCELERATOR_AS_HOST",
+                      "The " + host.name + " is in the host slot, so it is modelled as the host CPU: it runs the framework "
+                      "and pays no kernel launch, which makes it look faster than it would be. To compare accelerators, "
+                      "put each in the accelerator slot, or compare them side by side (epochcalc --compare).",
+                      "/host"});
+}
+
 // Every device must have a peak for the scenario's precision: never a silent fallback.
 void check_precision(const Device& device, const std::string& path, const std::string& precision, Errors& errors) {
   if (device.peak_flops.count(precision)) return;
@@ -384,7 +399,10 @@ ParsedScenario parse_scenario(const json& input) {
   }
 
   std::optional<Device> host, accelerator;
-  if (const json* v = field(doc, "host", "", errors, true)) host = read_device(*v, "/host", errors);
+  if (const json* v = field(doc, "host", "", errors, true)) {
+    host = read_device(*v, "/host", errors);
+    if (host) warn_if_accelerator_as_host(*v, *host, parsed.warnings);
+  }
   if (const json* v = field(doc, "accelerator", "", errors, true)) accelerator = read_device(*v, "/accelerator", errors);
   if (const json* v = field(doc, "precision", "", errors, false))
     if (auto precision = read_choice(*v, "/precision", precision_names(), errors)) s.precision = *precision;

@@ -159,3 +159,27 @@ TEST_CASE("a field written under the wrong parent suggests its full path") {
   CHECK(solve_checked({{"preset", "mnist-cpu-vs-h100"}, {"dispach", 1}}).errors.at(0).message ==
         "unknown field \"dispach\"; did you mean \"dispatch\"?");
 }
+
+TEST_CASE("a registry accelerator in the host slot is said to run as a host, and points to the comparison") {
+  const auto warned = [](const json& host) {
+    json doc = default_doc;
+    doc["host"] = host;
+    const Solved solved = solve_checked(doc);
+    REQUIRE(solved.result);
+    for (const Warning& w : solved.warnings)
+      if (w.code == "W_ACCELERATOR_AS_HOST") return w.path + " | " + w.message;
+    return std::string();
+  };
+  const std::string a100 = warned("a100-sxm-80gb");
+  CHECK(a100.starts_with("/host | The NVIDIA A100"));
+  CHECK(a100.find("pays no kernel launch") != std::string::npos);
+  CHECK(a100.find("--compare") != std::string::npos);
+  CHECK_FALSE(warned(json{{"base", "l4"}, {"memory_bandwidth", "200 GB/s"}}).empty());
+  CHECK(warned("epyc-9654").empty());
+  CHECK(warned(json{{"name", "my box"}, {"peak_flops", {{"fp32", "1 TFLOP/s"}}}, {"memory_bandwidth", "100 GB/s"}}).empty());
+  for (const std::string& preset : registry::preset_ids()) {
+    CAPTURE(preset);
+    const Solved solved = solve_checked({{"preset", preset}});
+    for (const Warning& w : solved.warnings) CHECK(w.code != "W_ACCELERATOR_AS_HOST");
+  }
+}
