@@ -93,7 +93,7 @@ const bundle = (options) => build({
 const onDemandExternal = {
   name: 'epochcalc-on-demand-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/epochcalc_(calibration|whatif)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/epochcalc_(calibration|whatif|whatif_calls)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 /** The page's fit panel (web/src/calibration.js) is a bundle of its own, fit.js, imported the first
@@ -114,6 +114,8 @@ const chartExternal = {
 };
 /** The on-demand modules' files, copied beside the engine's. */
 const ON_DEMAND_FILES = ['epochcalc_calibration.js', 'epochcalc_calibration.wasm', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'];
+/** The hand-written what-if calls over that module, minified beside it. */
+const WHATIF_CALLS = 'epochcalc_whatif_calls.js';
 
 /** Code loaded after the first result (the service worker's registration) goes in its own chunk. */
 const LATER_CHUNKS = { splitting: true, chunkNames: '[name]-[hash]' };
@@ -128,7 +130,7 @@ export async function buildWeb(options = {}) {
   const wasmDir = resolve(options.wasmDir ?? join(root, 'build/wasm/wasm'));
   const wrapper = join(wasmDir, 'epochcalc.js');
   const wasm = join(wasmDir, 'epochcalc_core.wasm');
-  for (const file of [wrapper, wasm, ...ON_DEMAND_FILES.map((f) => join(wasmDir, f))]) {
+  for (const file of [wrapper, wasm, ...[...ON_DEMAND_FILES, WHATIF_CALLS].map((f) => join(wasmDir, f))]) {
     if (!existsSync(file)) throw new Error(`build-web: ${file} is missing; run bash scripts/build-wasm.sh first`);
   }
 
@@ -148,6 +150,7 @@ export async function buildWeb(options = {}) {
   // The engine: the hand-written wrapper plus the Emscripten glue, which fetches
   // epochcalc_core.wasm next to itself (import.meta.url).
   await bundle({ entryPoints: { epochcalc: wrapper }, outdir, plugins: [onDemandExternal] });
+  await bundle({ entryPoints: { epochcalc_whatif_calls: join(wasmDir, WHATIF_CALLS) }, outdir, plugins: [onDemandExternal] });
   await build({
     entryPoints: { app: join(root, 'web/style.css') },
     outdir,

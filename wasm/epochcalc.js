@@ -160,13 +160,13 @@ async function loadCalibration(options) {
 }
 
 /**
- * The what-if module (epochcalc_whatif.js and .wasm beside this file), loaded on the first what-if
- * call: sweeps of any field, solve-for, break-even and devices side by side.
+ * The what-if calls (epochcalc_whatif_calls.js, over epochcalc_whatif.js and .wasm beside this file),
+ * loaded on the first what-if call: sweeps of any field, solve-for, break-even and devices side by side.
  * @param {{ whatifWasmBinary?: ArrayBuffer | Uint8Array, locateFile?: Function }} options
  */
 async function loadWhatif(options) {
-  const { default: createWhatif } = await import('./epochcalc_whatif.js');
-  return createWhatif(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'));
+  const { whatifCalls } = await import('./epochcalc_whatif_calls.js');
+  return whatifCalls(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'), { toText, parseReply, EpochcalcError });
 }
 
 /** An on-demand module's options: the page's locateFile, and its own .wasm bytes when given. */
@@ -175,34 +175,6 @@ function ownOptions(options, wasmBinary, file) {
   if (!own.locateFile) delete own.locateFile;
   if (!own.wasmBinary) delete own.wasmBinary;
   return withNodeWasm(own, file);
-}
-
-/**
- * A sweep as the engine reads it ("PATH=FROM:TO:N[:log]" or "PATH=V1,V2,..."): a string as it is, or
- * { field, from, to, points?, log? } or { field, values }. Numbers are in SI units, strings carry theirs.
- * @param {any} spec
- */
-function sweepText(spec) {
-  if (typeof spec === 'string') return spec;
-  if (!spec || typeof spec !== 'object' || typeof spec.field !== 'string') {
-    throw new EpochcalcError([{ code: 'E_TYPE', path: '/sweeps', message: 'a sweep is { field, from, to, points?, log? } or { field, values }, or the text "PATH=FROM:TO[:N][:log]"' }]);
-  }
-  if (Array.isArray(spec.values)) return `${spec.field}=${spec.values.join(',')}`;
-  return `${spec.field}=${spec.from}:${spec.to}${spec.points != null ? `:${spec.points}` : ''}${spec.log ? ':log' : ''}`;
-}
-
-/** A field sweep's reply: the engine's header, its values and series (typed arrays), the winner by name. */
-function fieldSweep(reply) {
-  if (reply.error !== undefined) parseReply(reply.error);
-  const out = JSON.parse(reply.header);
-  out.x.values = reply.x;
-  if (out.y) out.y.values = reply.y;
-  out.host = reply.host;
-  out.accelerator = reply.accelerator;
-  out.speedup = reply.speedup;
-  const faster = reply.accelerator_faster;
-  out.winner = Array.from(faster, (f) => (f ? 'accelerator' : 'host'));
-  return out;
 }
 
 /**
@@ -272,24 +244,11 @@ export async function createCalculator(options = {}) {
       });
       return parseReply((await calibration)._calibrate(text));
     },
-    sweepField: async (scenario, ...sweeps) => {
-      const text = toText(scenario);
-      const specs = sweeps.map(sweepText);
-      return fieldSweep((await whatifModule())._sweepField(text, specs));
-    },
-    solveFor: async (scenario, field, goal = 'flip') => {
-      const text = toText(scenario);
-      return parseReply((await whatifModule())._solveFor(text, String(field), String(goal)));
-    },
-    breakEven: async (scenario) => {
-      const text = toText(scenario);
-      return parseReply((await whatifModule())._breakEven(text));
-    },
-    compare: async (scenario, devices = 'accelerators') => {
-      const text = toText(scenario);
-      const list = Array.isArray(devices) ? devices.join(',') : String(devices);
-      return parseReply((await whatifModule())._compare(text, list));
-    },
+    // The what-ifs: each call loads the what-if module the first time (epochcalc_whatif_calls.js).
+    sweepField: async (scenario, ...sweeps) => (await whatifModule()).sweepField(scenario, ...sweeps),
+    solveFor: async (scenario, field, goal) => (await whatifModule()).solveFor(scenario, field, goal),
+    breakEven: async (scenario) => (await whatifModule()).breakEven(scenario),
+    compare: async (scenario, devices) => (await whatifModule()).compare(scenario, devices),
     schema: () => copy(schema),
     presets: () => copy(presets),
     profiles: () => copy(profiles),

@@ -27,6 +27,7 @@ const SHIPPED = [
   'dist/epochcalc_calibration.wasm',
   'dist/epochcalc_core.wasm',
   'dist/epochcalc_whatif.js',
+  'dist/epochcalc_whatif_calls.js',
   'dist/epochcalc_whatif.wasm',
   'package.json',
 ];

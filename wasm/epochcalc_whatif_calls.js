@@ -1,0 +1,48 @@
+// The what-if calls of the module (calc.sweepField, solveFor, breakEven, compare) over the what-if
+// wasm (epochcalc_whatif.js and .wasm). Loaded by epochcalc.js with that module on the first what-if
+// call, so that a first visit carries neither. Every rule is the engine's: this file only turns
+// arguments into text and replies into objects.
+import createWhatif from './epochcalc_whatif.js';
+
+/**
+ * @param {object} options  the Emscripten options of the what-if module
+ * @param {{ toText: (v: unknown) => string, parseReply: (text: string) => any, EpochcalcError: any }} wrapper
+ */
+export async function whatifCalls(options, { toText, parseReply, EpochcalcError }) {
+  const engine = await createWhatif(options);
+
+  /**
+   * A sweep as the engine reads it ("PATH=FROM:TO:N[:log]" or "PATH=V1,V2,..."): a string as it is,
+   * or { field, from, to, points?, log? } or { field, values }. Numbers are in SI units, strings carry theirs.
+   * @param {any} spec
+   */
+  function sweepText(spec) {
+    if (typeof spec === 'string') return spec;
+    if (!spec || typeof spec !== 'object' || typeof spec.field !== 'string') {
+      throw new EpochcalcError([{ code: 'E_TYPE', path: '/sweeps', message: 'a sweep is { field, from, to, points?, log? } or { field, values }, or the text "PATH=FROM:TO[:N][:log]"' }]);
+    }
+    if (Array.isArray(spec.values)) return `${spec.field}=${spec.values.join(',')}`;
+    return `${spec.field}=${spec.from}:${spec.to}${spec.points != null ? `:${spec.points}` : ''}${spec.log ? ':log' : ''}`;
+  }
+
+  /** A field sweep's reply: the engine's header, its values and series (typed arrays), the winner by name. */
+  function fieldSweep(reply) {
+    if (reply.error !== undefined) parseReply(reply.error);
+    const out = JSON.parse(reply.header);
+    out.x.values = reply.x;
+    if (out.y) out.y.values = reply.y;
+    out.host = reply.host;
+    out.accelerator = reply.accelerator;
+    out.speedup = reply.speedup;
+    out.winner = Array.from(reply.accelerator_faster, (f) => (f ? 'accelerator' : 'host'));
+    return out;
+  }
+
+  return {
+    sweepField: (scenario, ...sweeps) => fieldSweep(engine._sweepField(toText(scenario), sweeps.map(sweepText))),
+    solveFor: (scenario, field, goal = 'flip') => parseReply(engine._solveFor(toText(scenario), String(field), String(goal))),
+    breakEven: (scenario) => parseReply(engine._breakEven(toText(scenario))),
+    compare: (scenario, devices = 'accelerators') =>
+      parseReply(engine._compare(toText(scenario), Array.isArray(devices) ? devices.join(',') : String(devices))),
+  };
+}
