@@ -375,6 +375,16 @@ json expand_scenario(const json& input, Errors& errors) {
   return doc;
 }
 
+std::optional<Error> batch_leaves_no_step(const Scenario& s) {
+  const std::int64_t n = s.dataset.training_examples;
+  if (!s.assumptions.drop_last || n <= 0 || s.batch_size <= n) return std::nullopt;
+  const auto count = [](std::int64_t x) { return format_number(static_cast<double>(x)); };
+  return Error{code::range, "/network/batch_size",
+               "The batch size, " + count(s.batch_size) + ", is larger than the dataset's " + count(n) +
+                   " training examples: with the last partial batch dropped, no step is left. Use a batch size of at "
+                   "most " + count(n)};
+}
+
 ParsedScenario parse_scenario(const json& input) {
   ParsedScenario parsed;
   Errors& errors = parsed.errors;
@@ -425,17 +435,13 @@ ParsedScenario parse_scenario(const json& input) {
   const std::int64_t n = s.dataset.training_examples;
   // Messages in the user's words (the page shows them as they are); codes and paths stay for programs.
   const auto count = [](std::int64_t x) { return format_number(static_cast<double>(x)); };
-  if (n > 0 && s.batch_size > n) {
-    const std::string sizes = "The batch size, " + count(s.batch_size) + ", is larger than the dataset's " + count(n) +
-                              " training examples";
-    if (s.assumptions.drop_last)
-      errors.push_back({code::range, "/network/batch_size",
-                        sizes + ": with the last partial batch dropped, no step is left. Use a batch size of at most " +
-                            count(n)});
-    else
-      parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", sizes + ": each epoch is a single step of " + count(n) +
-                                                                " examples.", "/network/batch_size"});
-  }
+  if (auto no_step = batch_leaves_no_step(s)) errors.push_back(std::move(*no_step));
+  else if (n > 0 && s.batch_size > n)
+    parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", "The batch size, " + count(s.batch_size) +
+                                                              ", is larger than the dataset's " + count(n) +
+                                                              " training examples: each epoch is a single step of " +
+                                                              count(n) + " examples.",
+                               "/network/batch_size"});
   if (!errors.empty()) return parsed;
   if (s.assumptions.drop_last && n % s.batch_size != 0)
     parsed.warnings.push_back({"W_DROP_LAST", "Dropping the last partial batch skips " + count(n % s.batch_size) +

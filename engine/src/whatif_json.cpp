@@ -156,6 +156,37 @@ std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_
   return values;
 }
 
+// Each point of a sweep within the rule between fields (the scenario's own values passed it): the
+// first point that breaks it is an error naming its value.
+void check_points(const FieldSweepRequest& request, Errors& errors) {
+  Scenario s = request.scenario;
+  const auto check = [&](std::size_t i, double x) {
+    request.fields[i].set(s, x);
+    auto problem = batch_leaves_no_step(s);
+    if (!problem) return true;
+    const FieldSpec& f = *request.fields[i].spec;
+    errors.push_back({code::range, "/sweeps/" + std::to_string(i),
+                      "at “" + f.label + "” = " + format_number(x) + ": " + problem->message});
+    return false;
+  };
+  const bool batch_or_n = [&] {
+    for (const NumberField& f : request.fields)
+      if (f.spec->path == "/network/batch_size" || f.spec->path == "/network/dataset/training_examples") return true;
+    return false;
+  }();
+  if (!batch_or_n || !s.assumptions.drop_last) return;
+  if (request.fields.size() == 1) {
+    for (double x : request.values[0])
+      if (!check(0, x)) return;
+    return;
+  }
+  for (double x : request.values[0]) {
+    request.fields[0].set(s, x);
+    for (double y : request.values[1])
+      if (!check(1, y)) return;
+  }
+}
+
 }  // namespace
 
 std::optional<NumberField> field_named(const Scenario& scenario, std::string_view name, const std::string& where,
@@ -242,6 +273,7 @@ std::optional<FieldSweepRequest> read_field_sweep(const json& document, const st
   const auto& values = request.values;
   if (errors.empty() && values.size() == 2 && values[0].size() * values[1].size() > max_field_sweep_points)
     errors.push_back({code::args, "/sweeps", "a grid computes at most 1,000,000 points; use fewer on each side"});
+  if (errors.empty()) check_points(request, errors);
   if (errors.empty()) return request;
   error_document = errors_to_json(errors);
   return std::nullopt;

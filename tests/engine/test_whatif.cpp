@@ -183,3 +183,19 @@ TEST_CASE("a registry accelerator in the host slot is said to run as a host, and
     for (const Warning& w : solved.warnings) CHECK(w.code != "W_ACCELERATOR_AS_HOST");
   }
 }
+
+TEST_CASE("a sweep's point that breaks the rule between batch size and N is an error naming it, not a zero epoch") {
+  const json drop = {{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"drop_last", true}}}};
+  CHECK(first_message(field_sweep_document(drop, {"network.dataset.training_examples=1:100:4"})) ==
+        "at “Training examples N” = 1: The batch size, 32, is larger than the dataset's 1 training examples: with the last "
+        "partial batch dropped, no step is left. Use a batch size of at most 1");
+  const json too_big = field_sweep_document(drop, {"network.batch_size=1:100000:3"});
+  CHECK(too_big.at("errors").at(0).at("path") == "/sweeps/0");
+  CHECK(first_message(too_big).starts_with("at “Batch size” = 100,000: The batch size, 100,000,"));
+  // In a grid, the pair that breaks it.
+  CHECK(first_message(field_sweep_document(drop, {"network.dataset.training_examples=10,1000", "network.batch_size=8,64"}))
+            .starts_with("at “Batch size” = 64: The batch size, 64, is larger than the dataset's 10"));
+  // Within the rule, or without drop_last (one step of N examples), every point is computed.
+  CHECK(field_sweep_document(drop, {"network.batch_size=1:60000:3"}).at("points") == 3);
+  CHECK(field_sweep_document(default_doc, {"network.batch_size=1:100000:3"}).at("points") == 3);
+}

@@ -49,6 +49,9 @@ const std::vector<std::string>& profile_fields();
 nlohmann::ordered_json apply_profile(const nlohmann::ordered_json& doc, Errors& errors);
 
 ParsedScenario parse_scenario(const nlohmann::ordered_json& input);
+// The one rule between two fields a valid scenario can break when one of them changes (a sweep's
+// point): with drop_last, a batch larger than N leaves no step. E_RANGE at /network/batch_size.
+std::optional<Error> batch_leaves_no_step(const Scenario& scenario);
 
 // The normalized scenario: ids resolved, defaults filled, quantities as SI numbers. It is itself a
 // valid input that solves to the same result.
