@@ -115,8 +115,6 @@ int what_if(const cli::Options& options, const json& document) {
     case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
     default: text = cli::format_break_even(reply, host, accelerator); break;
   }
-  if (options.csv && (options.action == cli::Action::solve_for || options.action == cli::Action::break_even))
-    return report_errors({{code::args, "", "--csv writes a result, a sweep or a comparison; use --json here"}}, false);
   std::cout << cli::printable(text);
   return exit_ok;
 }

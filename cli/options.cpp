@@ -50,6 +50,7 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   ParsedOptions parsed;
   Options& o = parsed.options;
   bool break_even = false;
+  bool goal_given = false;
   const auto needs_value = [&](std::size_t& i, const std::string& flag) -> std::optional<std::string> {
     if (i + 1 < args.size()) return args[++i];
     parsed.errors.push_back({code::args, "", flag + " needs a value; see --help"});
@@ -88,6 +89,7 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       o.action = Action::solve_for;
       if (auto v = needs_value(i, arg)) o.solve_for = *v;
     } else if (arg == "--goal") {
+      goal_given = true;
       if (auto v = needs_value(i, arg)) o.goal = *v;
     } else if (arg == "--break-even") {
       o.action = Action::break_even;
@@ -119,6 +121,12 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + !o.compare.empty() > 1)
     parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even and --compare at a time"});
   if (o.json && o.csv) parsed.errors.push_back({code::args, "", "give --json or --csv, not both"});
+  // A flag that would do nothing is a mistake to name, not to ignore.
+  if (goal_given && o.solve_for.empty())
+    parsed.errors.push_back({code::args, "", "--goal says what --solve-for aims at; give --solve-for PATH too"});
+  const bool csv_output = o.action == Action::solve || o.action == Action::sweep || o.action == Action::compare;
+  if (o.csv && !csv_output)
+    parsed.errors.push_back({code::args, "", "--csv writes a result, a sweep or a comparison; use --json for the others"});
   if (o.preset && o.scenario_file)
     parsed.errors.push_back({code::args, "",
                              "give --preset or --scenario, not both (a scenario file can name a preset with \"preset\")"});

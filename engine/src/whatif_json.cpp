@@ -264,6 +264,10 @@ std::optional<FieldSweepRequest> read_field_sweep(const json& document, const st
     const std::string name = trimmed(std::string_view(sweeps[i]).substr(0, eq));
     const auto field = field_named(request.scenario, name, where, errors);
     if (!field) continue;
+    if (!request.fields.empty() && request.fields[0].spec == field->spec && request.fields[0].item == field->item) {
+      errors.push_back({code::args, where, "a grid sweeps two different fields; \"" + name + "\" is the first one again"});
+      continue;
+    }
     auto v = sweep_values(*field->spec, std::string_view(sweeps[i]).substr(eq + 1), where, errors);
     if (!v) continue;
     request.fields.push_back(*field);

@@ -253,6 +253,13 @@ TEST_CASE("what-if options: one at a time, --csv or --json") {
         "give one of --sweep, --solve-for, --break-even and --compare at a time");
   CHECK(cli::parse_options({"--sweep", "a=1", "--sweep", "b=1", "--sweep", "c=1"}).errors.size() == 1);
   CHECK(cli::parse_options({"--json", "--csv"}).errors.at(0).message == "give --json or --csv, not both");
+  // A flag that would do nothing is named, not ignored.
+  CHECK(cli::parse_options({"--goal", "speedup=2"}).errors.at(0).message ==
+        "--goal says what --solve-for aims at; give --solve-for PATH too");
+  CHECK(cli::parse_options({"--csv", "--break-even"}).errors.at(0).message ==
+        "--csv writes a result, a sweep or a comparison; use --json for the others");
+  CHECK(cli::parse_options({"--csv", "--list-hardware"}).errors.size() == 1);
+  CHECK(cli::parse_options({"--csv", "--compare", "all"}).errors.empty());
 }
 
 TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one row per point") {

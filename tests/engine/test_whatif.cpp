@@ -71,6 +71,9 @@ TEST_CASE("a sweep's mistakes name the value, the limit or the form to use") {
   CHECK(first_message(field_sweep_document(default_doc, {"launches_per_step=1:4"})) ==
         "\"launches_per_step\" is not a numeric field; did you mean \"assumptions.launches_per_step\"?");
   CHECK(first_message(field_sweep_document(default_doc, {"precision=1:2"})) == "\"Precision\" is not a number to vary");
+  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=0:1", "/dispatch=1,2"})) ==
+        "a grid sweeps two different fields; \"/dispatch\" is the first one again");
+  CHECK(field_sweep_document(default_doc, {"network.widths.1=8,16", "network.widths.2=8,16"}).at("points") == 4);
   const json too_big = field_sweep_document(default_doc, {"dispatch=0:1:1001", "launch=0:1:1001"});
   CHECK(first_message(too_big).starts_with("a grid computes at most"));
   // The scenario's own errors come first, once.
