@@ -1,9 +1,13 @@
+// The scenario document read and checked into a typed Scenario (parse_scenario), every error at its
+// path, and the typed scenario written back (scenario_to_json). The preset and the profile are merged
+// first (scenario_merge.cpp); the form's expansion is scenario_expand.cpp.
 #include "epochcalc/scenario_json.hpp"
 
 #include <cmath>
 
 #include "json_read.hpp"
 #include "result_text.hpp"
+#include "scenario_parts.hpp"
 #include "slips.hpp"
 #include "epochcalc/registry.hpp"
 
@@ -33,27 +37,10 @@ const std::vector<std::string> top_fields{"name",   "preset", "profile", "networ
                                           "precision", "dispatch", "launch", "dram_energy_per_byte", "flop_energy",
                                           "assumptions"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
-// A device's keys: "base", then its rows in the field table.
-const std::vector<std::string> device_fields = [] {
-  std::vector<std::string> keys{"base"};
-  for (std::string& key : child_keys("/host")) keys.push_back(std::move(key));
-  return keys;
-}();
-const std::vector<std::string> dataset_fields{"base", "name", "training_examples"};
+
 const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
                                                  "overlap",   "drop_last",       "host_efficiency",
                                                  "accelerator_efficiency",       "launches_per_step"};
-
-Error unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
-                       const std::vector<std::string>& ids) {
-  // No id is that long: the text limit, not a suggestion (and no message quoting all of it).
-  if (id.size() > rule::max_string_length) return message::too_long(path, id.size());
-  std::string message = "unknown " + what + " id " + describe(json(id));
-  if (auto suggestion = closest_match(id, ids)) message += "; did you mean \"" + *suggestion + "\"?";
-  else message += ".";
-  message += " Known ids: " + join_quoted(ids);
-  return {code::unknown_id, path, message};
-}
 
 // A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
 template <typename Value, typename Lookup, typename ReadFields>
@@ -64,7 +51,7 @@ std::optional<Value> read_entity(const json& value, const std::string& path, con
   if (value.is_string()) {
     const std::string id = value.get<std::string>();
     if (const Value* found = lookup(id)) return *found;
-    errors.push_back(unknown_id_error(path, id, what, ids));
+    errors.push_back(detail::unknown_id_error(path, id, what, ids));
     return std::nullopt;
   }
   if (!value.is_object()) {
@@ -82,7 +69,7 @@ std::optional<Value> read_entity(const json& value, const std::string& path, con
     if (!id) return std::nullopt;
     const Value* found = lookup(*id);
     if (!found) {
-      errors.push_back(unknown_id_error(base_path, *id, what, ids));
+      errors.push_back(detail::unknown_id_error(base_path, *id, what, ids));
       return std::nullopt;
     }
     entity = *found;
@@ -95,7 +82,7 @@ std::optional<Value> read_entity(const json& value, const std::string& path, con
 
 std::optional<Device> read_device(const json& value, const std::string& path, Errors& errors) {
   return read_entity<Device>(
-      value, path, "hardware", device_fields, registry::hardware_ids(),
+      value, path, "hardware", detail::device_keys(), registry::hardware_ids(),
       [](const std::string& id) -> const Device* {
         const auto* entry = registry::find_hardware(id);
         return entry ? &entry->device : nullptr;
@@ -105,7 +92,7 @@ std::optional<Device> read_device(const json& value, const std::string& path, Er
 
 std::optional<Dataset> read_dataset(const json& value, const std::string& path, Errors& errors) {
   return read_entity<Dataset>(
-      value, path, "dataset", dataset_fields, registry::dataset_ids(),
+      value, path, "dataset", detail::dataset_keys(), registry::dataset_ids(),
       [](const std::string& id) -> const Dataset* {
         const auto* entry = registry::find_dataset(id);
         return entry ? &entry->dataset : nullptr;
@@ -193,187 +180,12 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
   if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
 }
 
-// The fields a profile sets, one level below the top or below "assumptions".
-struct ProfileField {
-  std::string parent;  // "" for the top level
-  std::string key;
-};
-// Those under "assumptions" are optional, with a default; dispatch and launch are required.
-const std::vector<ProfileField> profile_field_table{{"", "dispatch"},
-                                                    {"", "launch"},
-                                                    {"assumptions", "ops_per_layer"},
-                                                    {"assumptions", "extra_ops_per_step"},
-                                                    {"assumptions", "launches_per_step"}};
-
 void read_top_quantity(const json& doc, std::string_view key, QuantityRule rule, double& into, Errors& errors) {
   if (const json* v = field(doc, key, "", errors, true))
     if (auto q = read_quantity(*v, pointer("", key), rule, errors)) into = *q;
 }
 
 }  // namespace
-
-const std::vector<std::string>& profile_fields() {
-  static const std::vector<std::string> paths = [] {
-    std::vector<std::string> list;
-    for (const ProfileField& f : profile_field_table)
-      list.push_back(f.parent.empty() ? pointer("", f.key) : pointer(pointer("", f.parent), f.key));
-    return list;
-  }();
-  return paths;
-}
-
-namespace {
-
-// apply_profile on a document the caller gives up: filled in place, not copied.
-json fill_from_profile(json doc, Errors& errors) {
-  if (!doc.is_object() || !doc.contains("profile") || doc.at("profile").is_null()) return doc;  // null: none
-  const json& id = doc.at("profile");
-  if (!id.is_string()) {
-    errors.push_back({code::type, "/profile", "expected a profile id such as \"" + registry::profile_ids().front() +
-                                                  "\", got " + json_type_name(id)});
-    return doc;
-  }
-  const auto* profile = registry::find_profile(id.get<std::string>());
-  if (!profile) {
-    errors.push_back(unknown_id_error("/profile", id.get<std::string>(), "profile", registry::profile_ids()));
-    return doc;
-  }
-  json& out = doc;
-  for (const ProfileField& f : profile_field_table) {
-    const json* from = f.parent.empty() ? &profile->values
-                                        : (profile->values.contains(f.parent) ? &profile->values.at(f.parent) : nullptr);
-    if (!from || !from->contains(f.key)) continue;
-    json* into = &out;
-    if (!f.parent.empty()) {
-      if (!out.contains(f.parent)) out[f.parent] = json::object();
-      into = &out[f.parent];
-    }
-    // A wrong type under "assumptions" is the parser's to report; the profile leaves it alone.
-    if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = from->at(f.key);
-  }
-  return doc;
-}
-
-}  // namespace
-
-json apply_profile(const json& doc, Errors& errors) { return fill_from_profile(doc, errors); }
-
-json expand_preset(const json& input, Errors& errors) {
-  if (!input.is_object() || !input.contains("preset")) return input;
-  const json& id_value = input.at("preset");
-  if (!id_value.is_string()) {
-    errors.push_back({code::type, "/preset", "expected a preset id such as \"" +
-                                                 std::string(registry::default_preset_id) + "\", got " +
-                                                 json_type_name(id_value)});
-    return input;
-  }
-  const auto* preset = registry::find_preset(id_value.get<std::string>());
-  if (!preset) {
-    errors.push_back(unknown_id_error("/preset", id_value.get<std::string>(), "preset", registry::preset_ids()));
-    return input;
-  }
-  json patch = input;
-  patch.erase("preset");
-  // Overriding part of a registry device or dataset keeps the rest of it. An object with a "name"
-  // and no "base" is a complete new one and replaces it: nothing of the old one leaks in.
-  const auto keep_base = [&](json& base_doc, json& patch_doc, const char* key) {
-    if (!base_doc.contains(key) || !patch_doc.contains(key)) return;
-    const json& patch_value = patch_doc[key];
-    if (base_doc[key].is_string() && patch_value.is_object() && !patch_value.contains("base") &&
-        !patch_value.contains("name"))
-      patch_doc[key]["base"] = base_doc[key];
-  };
-  json merged = preset->scenario;
-  // Naming a profile replaces the preset's overheads; "profile": null names none and keeps them.
-  if (patch.contains("profile") && !patch["profile"].is_null())
-    for (const ProfileField& f : profile_field_table) {
-      json* parent = f.parent.empty() ? &merged : (merged.contains(f.parent) ? &merged[f.parent] : nullptr);
-      if (parent && parent->is_object()) parent->erase(f.key);
-    }
-  keep_base(merged, patch, "host");
-  keep_base(merged, patch, "accelerator");
-  if (merged.contains("network") && patch.contains("network") && patch["network"].is_object())
-    keep_base(merged["network"], patch["network"], "dataset");
-  // An edited preset is no longer the preset: unless the edit names it, its name says so.
-  if (!patch.empty() && !patch.contains("name") && merged.contains("name") && merged["name"].is_string())
-    merged["name"] = merged["name"].get<std::string>() + " (edited)";
-  merged.merge_patch(patch);
-  // A null written for an optional profile field is a value, that field's default (docs/model.md, "Who
-  // wins", rule 1); the merge deleted it, and a profile would fill it again (regression, issue 17:
-  // "launches_per_step": null could not switch a graph profile back to eager). Keep it written.
-  for (const ProfileField& f : profile_field_table) {
-    if (f.parent.empty() || !patch.contains(f.parent) || !patch.at(f.parent).is_object()) continue;
-    const json& written = patch.at(f.parent);
-    if (written.contains(f.key) && written.at(f.key).is_null() && merged.at(f.parent).is_object())
-      merged[f.parent][f.key] = nullptr;
-  }
-  return merged;
-}
-
-namespace {
-
-// The registry's own document of an entry (ids and registry-only keys removed), or null.
-json registry_object(const std::string& id, bool device) {
-  const json& doc = device ? registry::hardware_document() : registry::datasets_document();
-  for (const json& item : doc.at(device ? "hardware" : "datasets")) {
-    // Compared in place: comparing with a json built from `id` allocated once per entry.
-    const auto found = item.find("id");
-    if (found == item.end() || !found->is_string() || found->get_ref<const std::string&>() != id) continue;
-    json out = {{"base", id}};
-    const std::vector<std::string>& keep = device ? device_fields : dataset_fields;
-    for (const auto& [key, value] : item.items())
-      if (key != "base" && std::find(keep.begin(), keep.end(), key) != keep.end()) out[key] = value;
-    return out;
-  }
-  return nullptr;
-}
-
-void expand_entity(json& value, const std::string& path, bool device, Errors& errors) {
-  const std::string what = device ? "hardware" : "dataset";
-  const auto& ids = device ? registry::hardware_ids() : registry::dataset_ids();
-  if (value.is_string()) {
-    json full = registry_object(value.get<std::string>(), device);
-    if (full.is_null()) errors.push_back(unknown_id_error(path, value.get<std::string>(), what, ids));
-    else value = std::move(full);
-    return;
-  }
-  if (!value.is_object() || !value.contains("base") || !value.at("base").is_string()) return;
-  const std::string id = value.at("base").get<std::string>();
-  json full = registry_object(id, device);
-  if (full.is_null()) {
-    errors.push_back(unknown_id_error(pointer(path, "base"), id, what, ids));
-    return;
-  }
-  // The same naming rule as read_entity: edited without a new name, it is the "(customised)" entry.
-  if (!value.contains("name") && value.size() > 1 && full.contains("name") && full.at("name").is_string())
-    full["name"] = full.at("name").get<std::string>() + " (customised)";
-  for (const auto& [key, override_value] : value.items()) {
-    if (key == "peak_flops" && override_value.is_object() && full.contains("peak_flops") && full.at("peak_flops").is_object()) {
-      for (const auto& [precision, rate] : override_value.items()) full["peak_flops"][precision] = rate;
-    } else {
-      full[key] = override_value;
-    }
-  }
-  value = std::move(full);
-}
-
-}  // namespace
-
-json expand_scenario(const json& input, Errors& errors) {
-  json doc = expand_preset(input, errors);
-  if (!errors.empty()) return doc;
-  doc = fill_from_profile(std::move(doc), errors);
-  if (!errors.empty()) return doc;
-  if (!doc.is_object()) {
-    errors.push_back(message::not_an_object("", doc));
-    return doc;
-  }
-  for (const char* role : {"host", "accelerator"})
-    if (doc.contains(role)) expand_entity(doc[role], pointer("", role), true, errors);
-  if (doc.contains("network") && doc["network"].is_object() && doc["network"].contains("dataset"))
-    expand_entity(doc["network"]["dataset"], "/network/dataset", false, errors);
-  return doc;
-}
 
 std::optional<Error> batch_leaves_no_step(const Scenario& s) {
   const std::int64_t n = s.dataset.training_examples;
@@ -385,10 +197,25 @@ std::optional<Error> batch_leaves_no_step(const Scenario& s) {
                    "most " + count(n)};
 }
 
+const std::vector<std::string>& detail::device_keys() {
+  // "base", then a device's rows in the field table.
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> list{"base"};
+    for (std::string& key : child_keys("/host")) list.push_back(std::move(key));
+    return list;
+  }();
+  return keys;
+}
+
+const std::vector<std::string>& detail::dataset_keys() {
+  static const std::vector<std::string> keys{"base", "name", "training_examples"};
+  return keys;
+}
+
 ParsedScenario parse_scenario(const json& input) {
   ParsedScenario parsed;
   Errors& errors = parsed.errors;
-  const json doc = fill_from_profile(expand_preset(input, errors), errors);
+  const json doc = detail::fill_from_profile(expand_preset(input, errors), errors);
   if (!errors.empty()) return parsed;
   if (!check_object(doc, "", top_fields, errors)) return parsed;
 

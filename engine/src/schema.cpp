@@ -9,9 +9,10 @@
 
 namespace epochcalc {
 
-namespace {
-
+// The engine's one name for a document (as json_read.hpp spells it): a unity batch may hold both.
 using json = nlohmann::ordered_json;
+
+namespace {
 
 const char* kind_name(FieldKind kind) {
   switch (kind) {

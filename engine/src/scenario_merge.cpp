@@ -1,0 +1,133 @@
+// A scenario document before it is read: its preset merged (expand_preset) and its framework profile
+// filled in (apply_profile), as scenario_json.hpp describes; the parser and the form's expansion both
+// start here.
+#include <algorithm>
+
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
+#include "scenario_parts.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+// The fields a profile sets, one level below the top or below "assumptions".
+struct ProfileField {
+  std::string parent;  // "" for the top level
+  std::string key;
+};
+// Those under "assumptions" are optional, with a default; dispatch and launch are required.
+const std::vector<ProfileField> profile_field_table{{"", "dispatch"},
+                                                    {"", "launch"},
+                                                    {"assumptions", "ops_per_layer"},
+                                                    {"assumptions", "extra_ops_per_step"},
+                                                    {"assumptions", "launches_per_step"}};
+
+}  // namespace
+
+Error detail::unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
+                       const std::vector<std::string>& ids) {
+  // No id is that long: the text limit, not a suggestion (and no message quoting all of it).
+  if (id.size() > rule::max_string_length) return message::too_long(path, id.size());
+  std::string message = "unknown " + what + " id " + describe(json(id));
+  if (auto suggestion = closest_match(id, ids)) message += "; did you mean \"" + *suggestion + "\"?";
+  else message += ".";
+  message += " Known ids: " + join_quoted(ids);
+  return {code::unknown_id, path, message};
+}
+
+const std::vector<std::string>& profile_fields() {
+  static const std::vector<std::string> paths = [] {
+    std::vector<std::string> list;
+    for (const ProfileField& f : profile_field_table)
+      list.push_back(f.parent.empty() ? pointer("", f.key) : pointer(pointer("", f.parent), f.key));
+    return list;
+  }();
+  return paths;
+}
+
+json detail::fill_from_profile(json doc, Errors& errors) {
+  if (!doc.is_object() || !doc.contains("profile") || doc.at("profile").is_null()) return doc;  // null: none
+  const json& id = doc.at("profile");
+  if (!id.is_string()) {
+    errors.push_back({code::type, "/profile", "expected a profile id such as \"" + registry::profile_ids().front() +
+                                                  "\", got " + json_type_name(id)});
+    return doc;
+  }
+  const auto* profile = registry::find_profile(id.get<std::string>());
+  if (!profile) {
+    errors.push_back(unknown_id_error("/profile", id.get<std::string>(), "profile", registry::profile_ids()));
+    return doc;
+  }
+  json& out = doc;
+  for (const ProfileField& f : profile_field_table) {
+    const json* from = f.parent.empty() ? &profile->values
+                                        : (profile->values.contains(f.parent) ? &profile->values.at(f.parent) : nullptr);
+    if (!from || !from->contains(f.key)) continue;
+    json* into = &out;
+    if (!f.parent.empty()) {
+      if (!out.contains(f.parent)) out[f.parent] = json::object();
+      into = &out[f.parent];
+    }
+    // A wrong type under "assumptions" is the parser's to report; the profile leaves it alone.
+    if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = from->at(f.key);
+  }
+  return doc;
+}
+
+
+json apply_profile(const json& doc, Errors& errors) { return detail::fill_from_profile(doc, errors); }
+
+json expand_preset(const json& input, Errors& errors) {
+  if (!input.is_object() || !input.contains("preset")) return input;
+  const json& id_value = input.at("preset");
+  if (!id_value.is_string()) {
+    errors.push_back({code::type, "/preset", "expected a preset id such as \"" +
+                                                 std::string(registry::default_preset_id) + "\", got " +
+                                                 json_type_name(id_value)});
+    return input;
+  }
+  const auto* preset = registry::find_preset(id_value.get<std::string>());
+  if (!preset) {
+    errors.push_back(detail::unknown_id_error("/preset", id_value.get<std::string>(), "preset", registry::preset_ids()));
+    return input;
+  }
+  json patch = input;
+  patch.erase("preset");
+  // Overriding part of a registry device or dataset keeps the rest of it. An object with a "name"
+  // and no "base" is a complete new one and replaces it: nothing of the old one leaks in.
+  const auto keep_base = [&](json& base_doc, json& patch_doc, const char* key) {
+    if (!base_doc.contains(key) || !patch_doc.contains(key)) return;
+    const json& patch_value = patch_doc[key];
+    if (base_doc[key].is_string() && patch_value.is_object() && !patch_value.contains("base") &&
+        !patch_value.contains("name"))
+      patch_doc[key]["base"] = base_doc[key];
+  };
+  json merged = preset->scenario;
+  // Naming a profile replaces the preset's overheads; "profile": null names none and keeps them.
+  if (patch.contains("profile") && !patch["profile"].is_null())
+    for (const ProfileField& f : profile_field_table) {
+      json* parent = f.parent.empty() ? &merged : (merged.contains(f.parent) ? &merged[f.parent] : nullptr);
+      if (parent && parent->is_object()) parent->erase(f.key);
+    }
+  keep_base(merged, patch, "host");
+  keep_base(merged, patch, "accelerator");
+  if (merged.contains("network") && patch.contains("network") && patch["network"].is_object())
+    keep_base(merged["network"], patch["network"], "dataset");
+  // An edited preset is no longer the preset: unless the edit names it, its name says so.
+  if (!patch.empty() && !patch.contains("name") && merged.contains("name") && merged["name"].is_string())
+    merged["name"] = merged["name"].get<std::string>() + " (edited)";
+  merged.merge_patch(patch);
+  // A null written for an optional profile field is a value, that field's default (docs/model.md, "Who
+  // wins", rule 1); the merge deleted it, and a profile would fill it again (regression, issue 17:
+  // "launches_per_step": null could not switch a graph profile back to eager). Keep it written.
+  for (const ProfileField& f : profile_field_table) {
+    if (f.parent.empty() || !patch.contains(f.parent) || !patch.at(f.parent).is_object()) continue;
+    const json& written = patch.at(f.parent);
+    if (written.contains(f.key) && written.at(f.key).is_null() && merged.at(f.parent).is_object())
+      merged[f.parent][f.key] = nullptr;
+  }
+  return merged;
+}
+
+}  // namespace epochcalc

@@ -1,0 +1,23 @@
+// What the scenario's JSON layer shares between its files (private): scenario_merge.cpp (a preset
+// merged, a profile filled in), scenario_expand.cpp (registry ids written out for a form) and
+// scenario_json.cpp (the document read and checked into a Scenario).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "epochcalc/errors.hpp"
+#include "json_read.hpp"
+
+namespace epochcalc::detail {
+
+// An unknown registry id at `path`, with the closest id as a suggestion and the known ids.
+Error unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
+                       const std::vector<std::string>& ids);
+// apply_profile on a document the caller gives up: filled in place, not copied.
+json fill_from_profile(json doc, Errors& errors);
+// The keys of a device object ("base", then the field table's rows) and of a dataset object.
+const std::vector<std::string>& device_keys();
+const std::vector<std::string>& dataset_keys();
+
+}  // namespace epochcalc::detail
