@@ -94,10 +94,10 @@ constexpr FieldRow scenario_rows[] = {
     {"/launch", FieldKind::quantity, "Kernel launch per operation",
      "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
      number_at<&Scenario::launch>},
-    {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
-     number_at<&Scenario::flop_energy>},
     {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
      &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
+    {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
+     number_at<&Scenario::flop_energy>},
     {"/assumptions/phase", FieldKind::choice, "Phase",
      "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false},
     {"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
@@ -211,6 +211,16 @@ std::span<const FieldSpec* const> device_number_fields() {
     std::vector<const FieldSpec*> list;
     for (const FieldSpec& f : field_specs())
       if (f.path.starts_with("/host/") && f.number.device_get && f.number.precision.empty()) list.push_back(&f);
+    return list;
+  }();
+  return fields;
+}
+
+std::span<const FieldSpec* const> top_number_fields() {
+  static const std::vector<const FieldSpec*> fields = [] {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.kind == FieldKind::quantity && f.number.get && f.path.find('/', 1) == std::string::npos) list.push_back(&f);
     return list;
   }();
   return fields;

@@ -88,12 +88,10 @@ void write_scenario(Out& out, const Scenario& s) {
   write_device(out, s.accelerator);
   out.key("profile");
   s.profile.empty() ? out.null() : out.string(s.profile);
-  out.key("precision").string(s.precision)
-      .key("dispatch").number(s.dispatch)
-      .key("launch").number(s.launch)
-      .key("dram_energy_per_byte").number(s.dram_energy_per_byte)
-      .key("flop_energy").number(s.flop_energy)
-      .key("assumptions").begin_object()
+  out.key("precision").string(s.precision);
+  // The top-level quantities, one row each in the field table.
+  for (const FieldSpec* f : top_number_fields()) out.key(std::string_view(f->path).substr(1)).number(f->number.get(s, 0));
+  out.key("assumptions").begin_object()
       .key("phase").string(phase_info(a.phase).name)
       .key("ops_per_layer").integer(a.ops_per_layer)
       .key("extra_ops_per_step").integer(a.extra_ops_per_step)

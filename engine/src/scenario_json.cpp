@@ -180,9 +180,13 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
   if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
 }
 
-void read_top_quantity(const json& doc, std::string_view key, QuantityRule rule, double& into, Errors& errors) {
+bool read_top_quantity(const json& doc, std::string_view key, QuantityRule rule, double& into, Errors& errors) {
   if (const json* v = field(doc, key, "", errors, true))
-    if (auto q = read_quantity(*v, pointer("", key), rule, errors)) into = *q;
+    if (auto q = read_quantity(*v, pointer("", key), rule, errors)) {
+      into = *q;
+      return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -252,10 +256,11 @@ ParsedScenario parse_scenario(const json& input) {
     s.accelerator = *accelerator;
   }
 
-  read_top_quantity(doc, "dispatch", rule::dispatch, s.dispatch, errors);
-  read_top_quantity(doc, "launch", rule::launch, s.launch, errors);
-  read_top_quantity(doc, "dram_energy_per_byte", rule::dram_energy_per_byte, s.dram_energy_per_byte, errors);
-  read_top_quantity(doc, "flop_energy", rule::flop_energy, s.flop_energy, errors);
+  // The top-level quantities (dispatch, launch, the energy prices), one row each in the field table.
+  for (const FieldSpec* f : top_number_fields()) {
+    double value = 0;
+    if (read_top_quantity(doc, std::string_view(f->path).substr(1), f->quantity, value, errors)) f->number.set(s, 0, value);
+  }
   read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
 
   // Checks that need two fields at once, only when both were valid.

@@ -60,6 +60,9 @@ std::vector<std::string> child_keys(std::string_view parent);
 // A device's own numbers, one row each (not the peaks, which go by precision), as rows under "/host":
 // read, written and checked field by field. An optional one is 0 when not given.
 std::span<const FieldSpec* const> device_number_fields();
+// The scenario's own quantities at the top level (dispatch, launch, the energy prices), one row each:
+// read and written field by field.
+std::span<const FieldSpec* const> top_number_fields();
 
 // The label with its device's in front for a device's field ("Accelerator: Memory bandwidth"), as the
 // page groups them; the label alone elsewhere.
