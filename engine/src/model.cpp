@@ -81,20 +81,6 @@ ResolvedScenario resolve_scenario(const Scenario& s) {
   return w;
 }
 
-EpochCounts counts_of(const ResolvedScenario& w, std::int64_t batch, std::int64_t steps, std::int64_t examples) {
-  EpochCounts counts;
-  counts.batch_size = batch;
-  counts.steps_per_epoch = steps;
-  counts.examples = examples;
-  const double s = static_cast<double>(steps);
-  const double n = static_cast<double>(examples);
-  counts.flops = w.passes * 2.0 * w.shape.macs * n;
-  // Every step reads the weights and biases once; activation traffic scales with the examples.
-  counts.bytes = w.passes * w.element_bytes * (s * w.shape.parameters + n * w.shape.activations);
-  counts.launched_ops = s * w.ops_per_step;
-  return counts;
-}
-
 EpochCounts counts_at(const ResolvedScenario& w, std::int64_t batch) {
   const std::int64_t steps = steps_for(w.examples, batch, w.drop_last);
   return counts_of(w, batch, steps, w.drop_last ? steps * batch : w.examples);

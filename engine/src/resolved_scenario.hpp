@@ -41,7 +41,7 @@ inline double safe_ratio(double numerator, double denominator) { return denomina
 
 // The time terms of one epoch on one device (the Run's *_time_s fields; the rest stay 0): what every
 // evaluation needs. run_with adds the overhead fraction and the energies; the win search needs only these.
-inline Run times_of(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates) {
+[[gnu::always_inline]] inline Run times_of(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates) {
   Run t;
   t.compute_time_s = safe_ratio(counts.flops, rates.peak_flops) * rates.slowdown;
   t.memory_time_s = safe_ratio(counts.bytes, rates.memory_bandwidth) * rates.slowdown;
@@ -64,7 +64,20 @@ ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examp
 ResolvedScenario resolve_scenario(const Scenario& scenario);
 std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last);
 // The counts of an epoch of `steps` steps over `examples` examples (the batch size is only recorded).
-EpochCounts counts_of(const ResolvedScenario& w, std::int64_t batch, std::int64_t steps, std::int64_t examples);
+// Inline: the range search (batch_search.cpp) evaluates it at every probe.
+inline EpochCounts counts_of(const ResolvedScenario& w, std::int64_t batch, std::int64_t steps, std::int64_t examples) {
+  EpochCounts counts;
+  counts.batch_size = batch;
+  counts.steps_per_epoch = steps;
+  counts.examples = examples;
+  const double s = static_cast<double>(steps);
+  const double n = static_cast<double>(examples);
+  counts.flops = w.passes * 2.0 * w.shape.macs * n;
+  // Every step reads the weights and biases once; activation traffic scales with the examples.
+  counts.bytes = w.passes * w.element_bytes * (s * w.shape.parameters + n * w.shape.activations);
+  counts.launched_ops = s * w.ops_per_step;
+  return counts;
+}
 EpochCounts counts_at(const ResolvedScenario& w, std::int64_t batch);
 Run run_with(const EpochCounts& counts, const ResolvedScenario& w, const Rates& rates);
 

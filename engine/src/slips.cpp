@@ -29,9 +29,7 @@ constexpr Plausible plausible[] = {
 void add_slip_warnings(const Scenario& scenario, std::vector<Warning>& warnings) {
   for (const FieldSpec& f : field_specs()) {
     if (f.kind != FieldKind::quantity || !(f.number.get || f.number.device_get)) continue;
-    const auto field = number_field(scenario, f.path);
-    if (!field) continue;
-    const double value = field->get(scenario);
+    const double value = NumberField{&f, 0}.get(scenario);  // the row itself: no lookup by path
     for (const Plausible& p : plausible) {
       if (p.dimension != f.quantity.dimension || value == 0 || (value >= p.low && value <= p.high)) continue;
       const std::string number = format_number(value);
