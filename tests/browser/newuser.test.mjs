@@ -102,6 +102,23 @@ test('a slower accelerator is written as slower, and the host pays no launch', a
   await release(page);
 });
 
+// Regression (issue 19): two equal devices read "1× faster" at one batch size and "1× slower" at the
+// other; a gap below the figure's precision read "1× faster" in the sentence.
+test('equal devices are as fast, and a gap too small to show is about as fast', async () => {
+  const twins = { preset: 'mnist-cpu-vs-h100', accelerator: 'reference-cpu', launch: '0 s' };
+  let page = await openPage(env.browser, env.url, { hash: link(twins) });
+  assert.equal(await text(page, '[data-key="speedup.batched"]'), 'as fast');
+  assert.doesNotMatch(await text(page, '#headline'), /1× (faster|slower)/);
+  assert.match(await text(page, '#sentence'), /both devices take/);
+  await release(page);
+  const close = { ...twins, accelerator: { base: 'reference-cpu', peak_flops: { fp32: '1.0001 TFLOP/s' } } };
+  page = await openPage(env.browser, env.url, { hash: link(close) });
+  assert.equal(await text(page, '[data-key="speedup.batched"]'), 'about as fast');
+  assert.doesNotMatch(await text(page, '#sentence'), /1× (faster|slower)/);
+  assert.match(await text(page, '#sentence'), /both devices take about/);
+  await release(page);
+});
+
 test('a number too small for a double is an error, not a silent 0', async () => {
   const page = await openPage(env.browser, env.url);
   await enter(page, '#dispatch', '1e-400');

@@ -97,6 +97,11 @@ test('format: slivers, huge ratios, slower devices, counts and long names read a
   assert.equal(times(1.0767), '1.08×');
   assert.equal(faster(1.0767), '1.08× faster');
   assert.equal(faster(0.783), '1.28× slower');
+  // Regression (issue 19): two equal devices read "1× faster" at one batch size and "1× slower" at the other.
+  assert.equal(faster(1), 'as fast');
+  assert.equal(faster(1.0001), 'about as fast');
+  assert.equal(faster(0.9999), 'about as fast');
+  assert.equal(faster(1.006), '1.01× faster');
   assert.equal(count(1, 'step'), '1 step');
   assert.equal(count(1875, 'step'), '1,875 steps');
   assert.equal(shortName('short'), 'short');

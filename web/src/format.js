@@ -82,10 +82,17 @@ export const times = (x) => (x >= 1e6
 
 /**
  * How much faster A is than B, from B's time over A's: "1.08× faster", or "1.28× slower" below 1,
- * so a ratio under one never has to be read backwards.
+ * so a ratio under one never has to be read backwards; "as fast" for a tie.
  * @param {number} ratio
  */
-export const faster = (ratio) => (ratio >= 1 || ratio <= 0 ? `${times(ratio)} faster` : `${times(1 / ratio)} slower`);
+export const faster = (ratio) => {
+  if (ratio === 1) return 'as fast';
+  const ahead = ratio >= 1 || ratio <= 0;
+  const shown = times(ahead ? ratio : 1 / ratio);
+  // A gap below the figure's precision is not "1× faster" (or slower): say so.
+  if (shown === times(1)) return 'about as fast';
+  return `${shown} ${ahead ? 'faster' : 'slower'}`;
+};
 
 /** Percentage "61.5%"; a sliver shows as "< 0.001%", not 0.000000000429%. @param {number} fraction */
 export const percent = (fraction) => (fraction > 0 && fraction * 100 < 0.001 ? '< 0.001%' : `${num(fraction * 100, { digits: 3 })}%`);

@@ -59,6 +59,8 @@ function compare(r, which) {
   const tH = r.host[which].epoch_time_s;
   const tA = r.accelerator[which].epoch_time_s;
   if (tA === tH) return `both devices take ${time(tA)}`;
+  // A gap below the ratio's precision is not "1× faster": the two are about the same.
+  if (times(tA < tH ? tH / tA : tA / tH) === times(1)) return `both devices take about ${time(tA)}`;
   return tA < tH
     ? `the ${shortName(r.accelerator.name)} is ${times(tH / tA)} faster than the ${shortName(r.host.name)}: ${time(tA)} vs ${time(tH)} per epoch`
     : `the ${shortName(r.host.name)} is ${times(tA / tH)} faster than the ${shortName(r.accelerator.name)}: ${time(tH)} vs ${time(tA)} per epoch`;
