@@ -226,6 +226,18 @@ std::span<const FieldSpec* const> top_number_fields() {
   return fields;
 }
 
+const FieldSpec* field_with_last_name(std::string_view name) {
+  for (const FieldSpec& f : field_specs())
+    if (std::string_view(f.path).substr(f.path.rfind('/') + 1) == name) return &f;
+  return nullptr;
+}
+
+std::string dotted_path(std::string_view pointer) {
+  std::string out(pointer.substr(pointer.starts_with('/') ? 1 : 0));
+  std::replace(out.begin(), out.end(), '/', '.');
+  return out;
+}
+
 std::string full_label(const FieldSpec& field) {
   const FieldSpec* device = find_field(std::string_view(field.path).substr(0, field.path.find('/', 1)));
   return device && device->kind == FieldKind::device && device != &field ? device->label + ": " + field.label : field.label;

@@ -121,30 +121,14 @@ Error duplicate_key(const std::string& path) {
           describe(json(key)) + " is given twice in the same object: keep one of them and delete the other"};
 }
 
-namespace {
-
-// The dotted path of the scenario field whose last name is `key`, if there is one.
-std::optional<std::string> field_named_elsewhere(const std::string& key) {
-  for (const FieldSpec& f : field_specs()) {
-    const std::size_t slash = f.path.rfind('/');
-    if (slash == 0 || std::string_view(f.path).substr(slash + 1) != key) continue;
-    std::string dotted = f.path.substr(1);
-    for (char& c : dotted) c = c == '/' ? '.' : c;
-    return dotted;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known) {
   // The message quotes a long key in part; the path keeps it whole.
   std::string text = "unknown field " + describe(json(key));
   if (auto suggestion = closest_match(key, known)) {
     text += "; did you mean \"" + *suggestion + "\"?";
-  } else if (auto elsewhere = field_named_elsewhere(key)) {
+  } else if (const FieldSpec* elsewhere = field_with_last_name(key); elsewhere && elsewhere->path.find('/', 1) != std::string::npos) {
     // A field of the scenario under another parent: launches_per_step → assumptions.launches_per_step.
-    text += "; did you mean \"" + *elsewhere + "\"?";
+    text += "; did you mean \"" + dotted_path(elsewhere->path) + "\"?";
   } else {
     text += "; the fields here are " + join_quoted(known);
   }

@@ -127,7 +127,7 @@ void warn_if_accelerator_as_host(const json& value, const Device& host, std::vec
   const json* id = value.is_string() ? &value : value.is_object() && value.contains("base") ? &value.at("base") : nullptr;
   if (!id || !id->is_string()) return;
   const auto* entry = registry::find_hardware(id->get<std::string>());
-  if (!entry || entry->kind == "cpu") return;
+  if (!entry || entry->runs_as_host()) return;
   warnings.push_back({"W_ACCELERATOR_AS_HOST",
                       "The " + host.name + " is in the host slot, so it is modelled as the host CPU: it runs the framework "
                       "and pays no kernel launch, which makes it look faster than it would be. To compare accelerators, "

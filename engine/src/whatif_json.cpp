@@ -40,12 +40,6 @@ std::string pointer_of(std::string_view name) {
   return out;
 }
 
-std::string dotted(std::string_view pointer) {
-  std::string out;
-  for (char c : pointer.substr(1)) out += c == '/' ? '.' : c;
-  return out;
-}
-
 std::string unit_of(const FieldSpec& f) {
   return f.kind == FieldKind::integer ? "" : std::string(si_unit(f.quantity.dimension));
 }
@@ -198,16 +192,17 @@ std::optional<NumberField> field_named(const Scenario& scenario, std::string_vie
     text = "\"" + spec->label + "\" is not a number to vary";
   } else {
     // The full path whose last name matches, else the closest path: launches_per_step → assumptions.launches_per_step.
-    const std::string last = pointer.substr(pointer.rfind('/') + 1);
-    std::vector<std::string> paths;
-    std::optional<std::string> same_name;
-    for (const FieldSpec& f : field_specs()) {
-      if (!(f.number.get || f.number.device_get) || f.path.find('-') != std::string::npos) continue;
-      paths.push_back(dotted(f.path));
-      if (!same_name && std::string_view(f.path).substr(f.path.rfind('/') + 1) == last) same_name = dotted(f.path);
+    const auto numeric = [](const FieldSpec* f) { return f && (f->number.get || f->number.device_get); };
+    std::optional<std::string> suggestion;
+    if (const FieldSpec* f = field_with_last_name(std::string_view(pointer).substr(pointer.rfind('/') + 1)); numeric(f))
+      suggestion = dotted_path(f->path);
+    if (!suggestion) {
+      std::vector<std::string> paths;
+      for (const FieldSpec& f : field_specs())
+        if (numeric(&f) && f.path.find('-') == std::string::npos) paths.push_back(dotted_path(f.path));
+      suggestion = closest_match(dotted_path(pointer), paths);
     }
-    if (!same_name) same_name = closest_match(dotted(pointer), paths);
-    if (same_name) text += "; did you mean \"" + *same_name + "\"?";
+    if (suggestion) text += "; did you mean \"" + *suggestion + "\"?";
   }
   errors.push_back({code::unknown_field, where, text});
   return std::nullopt;
@@ -361,8 +356,8 @@ json compare_document(const json& document, std::string_view devices) {
     kinds.push_back("host");
   }
   for (const registry::HardwareEntry& h : registry::hardware()) {
-    if (list == "all" || (list == "accelerators" && h.kind != "cpu")) {
-      contenders.push_back({h.id, h.device, h.kind == "cpu"});
+    if (list == "all" || (list == "accelerators" && !h.runs_as_host())) {
+      contenders.push_back({h.id, h.device, h.runs_as_host()});
       kinds.push_back(h.kind);
     }
   }
@@ -370,7 +365,7 @@ json compare_document(const json& document, std::string_view devices) {
     const std::vector<std::string> ids = split(list, ',');
     for (std::size_t i = 0; i < ids.size(); ++i) {
       if (const registry::HardwareEntry* h = registry::find_hardware(ids[i])) {
-        contenders.push_back({h->id, h->device, h->kind == "cpu"});
+        contenders.push_back({h->id, h->device, h->runs_as_host()});
         kinds.push_back(h->kind);
       } else if (ids[i] == "host" || ids[i] == "accelerator") {
         const bool host = ids[i] == "host";

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "draw.hpp"
+#include "solved.hpp"
 #include "epochcalc/compare.hpp"
 #include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::testing;
@@ -86,15 +86,6 @@ void check_comparison(const Scenario& s, const std::vector<Contender>& contender
   }
 }
 
-Scenario default_scenario() {
-  Errors errors;
-  const auto doc = expand_scenario(registry::find_preset(registry::default_preset_id)->scenario, errors);
-  REQUIRE(errors.empty());
-  ParsedScenario parsed = parse_scenario(doc);
-  REQUIRE(parsed.errors.empty());
-  return std::move(*parsed.scenario);
-}
-
 }  // namespace
 
 TEST_CASE("every registry device on the default scenario: the envelope equals brute force over N = 60,000") {
@@ -102,7 +93,7 @@ TEST_CASE("every registry device on the default scenario: the envelope equals br
   REQUIRE(s.dataset.training_examples == 60000);
   std::vector<Contender> contenders;
   for (const registry::HardwareEntry& h : registry::hardware())
-    contenders.push_back({h.id, h.device, h.kind == "cpu"});
+    contenders.push_back({h.id, h.device, h.runs_as_host()});
   check_comparison(s, contenders);
   // With prices on some of them (hypothetical, for the test), the cheapest envelope too.
   const std::vector<double> prices{0.4, 2.5, 1.5, 0.8, 0.35};

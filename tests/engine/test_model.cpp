@@ -4,21 +4,13 @@
 #include <tuple>
 
 #include "epochcalc/model.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "solved.hpp"
 
 using namespace epochcalc;
 
 namespace {
 
 // The default preset, parsed through the JSON layer.
-Scenario default_scenario() {
-  const auto* preset = registry::find_preset(registry::default_preset_id);
-  REQUIRE(preset);
-  ParsedScenario parsed = parse_scenario(preset->scenario);
-  REQUIRE(parsed.errors.empty());
-  return *parsed.scenario;
-}
 
 // A hand-built scenario with round numbers, so expected values can be worked out on paper.
 Scenario paper_scenario() {
@@ -126,7 +118,7 @@ TEST_CASE("bytes per element follow the precision") {
 }
 
 TEST_CASE("the default scenario reproduces the published checks") {
-  const Result r = solve(default_scenario());
+  const Result r = solve(testing::default_scenario());
   CHECK(r.batched.steps_per_epoch == 1875);
   CHECK(r.batched.launched_ops == 16875);
   const Run& hb = r.host.batched;

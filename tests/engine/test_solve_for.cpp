@@ -10,8 +10,7 @@
 #include <vector>
 
 #include "draw.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "solved.hpp"
 #include "epochcalc/solve_for.hpp"
 
 using namespace epochcalc;
@@ -115,15 +114,6 @@ std::vector<Goal> goals_for(Draw& d, const Scenario& s, const NumberField& field
     epoch.target = metric_at(s, field, epoch, x);
   }
   return {wins, speedup, epoch};
-}
-
-Scenario default_scenario() {
-  Errors errors;
-  const auto doc = expand_scenario(registry::find_preset(registry::default_preset_id)->scenario, errors);
-  REQUIRE(errors.empty());
-  ParsedScenario parsed = parse_scenario(doc);
-  REQUIRE(parsed.errors.empty());
-  return std::move(*parsed.scenario);
 }
 
 }  // namespace

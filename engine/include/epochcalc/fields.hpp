@@ -64,6 +64,12 @@ std::span<const FieldSpec* const> device_number_fields();
 // read and written field by field.
 std::span<const FieldSpec* const> top_number_fields();
 
+// The first row whose last name is `name` ("launches_per_step" finds "/assumptions/launches_per_step"),
+// or null: what a message suggests for a field written under the wrong parent.
+const FieldSpec* field_with_last_name(std::string_view name);
+// A JSON pointer written with dots, as --set and --sweep take it ("assumptions.launches_per_step").
+std::string dotted_path(std::string_view pointer);
+
 // The label with its device's in front for a device's field ("Accelerator: Memory bandwidth"), as the
 // page groups them; the label alone elsewhere.
 std::string full_label(const FieldSpec& field);

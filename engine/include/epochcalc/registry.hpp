@@ -26,6 +26,8 @@ struct HardwareEntry {
   std::string kind;  // a DeviceKind id
   std::string notes;
   Device device;
+  // A CPU runs as a host (it dispatches and pays no kernel launch); any other kind as an accelerator.
+  bool runs_as_host() const { return kind == "cpu"; }
 };
 
 struct DatasetEntry {
