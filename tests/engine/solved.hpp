@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "epochcalc/api_json.hpp"
-#include "epochcalc/registry.hpp"
 
 namespace epochcalc::testing {
 
@@ -25,12 +24,5 @@ inline json solved(const json& document) {
 inline json preset_with(const json& assumptions) { return {{"preset", "mnist-cpu-vs-h100"}, {"assumptions", assumptions}}; }
 
 inline double number(const json& run, const char* key) { return run[key].get<double>(); }
-
-// The default preset as a typed scenario, read by the parser (the test stops if it does not parse).
-inline Scenario default_scenario() {
-  ParsedScenario parsed = parse_scenario(registry::find_preset(registry::default_preset_id)->scenario);
-  REQUIRE(parsed.errors.empty());
-  return std::move(*parsed.scenario);
-}
 
 }  // namespace epochcalc::testing

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "draw.hpp"
-#include "solved.hpp"
+#include "default_scenario.hpp"
 #include "epochcalc/compare.hpp"
 #include "epochcalc/registry.hpp"
 

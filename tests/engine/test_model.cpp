@@ -4,7 +4,7 @@
 #include <tuple>
 
 #include "epochcalc/model.hpp"
-#include "solved.hpp"
+#include "default_scenario.hpp"
 
 using namespace epochcalc;
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "draw.hpp"
-#include "solved.hpp"
+#include "default_scenario.hpp"
 #include "epochcalc/solve_for.hpp"
 
 using namespace epochcalc;
