@@ -36,6 +36,8 @@ val update(const std::string& scenario, bool has_edit, const std::string& path, 
   const epochcalc::FieldEdit edit{path, text};
   return bytes(epochcalc::update_reply(scenario, has_edit ? &edit : nullptr));
 }
+val read_link(const std::string& params) { return bytes(epochcalc::read_link_reply(params)); }
+val write_link(const std::string& scenario) { return bytes(epochcalc::write_link_reply(scenario)); }
 std::string version() { return std::string(epochcalc::version()); }
 
 }  // namespace
@@ -44,6 +46,8 @@ EMSCRIPTEN_BINDINGS(epochcalc) {
   emscripten::function("_solve", &solve);
   emscripten::function("_evaluate", &evaluate);
   emscripten::function("_update", &update);
+  emscripten::function("_readLink", &read_link);
+  emscripten::function("_writeLink", &write_link);
   emscripten::function("_replyWords", &epochcalc::reply_words_json);
   emscripten::function("_schema", &epochcalc::schema_json);
   emscripten::function("_hardware", &epochcalc::hardware_json);

@@ -453,6 +453,11 @@ export interface Comparison {
   cheapest: { from: number; to: number; device: string }[];
 }
 
+export interface LinkReading {
+  scenario: ScenarioInput | null;
+  notes: EngineError[];
+}
+
 export interface Calculator {
   readonly version: string;
   /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
@@ -473,6 +478,15 @@ export interface Calculator {
   /** The scenario after setting the field at `path` (pointer or dotted) to the typed `text`, read by the
    * field's kind exactly as `epochcalc --set` reads it. Returns a new object. */
   set(scenario: ScenarioInput | string, path: string, text: string): ScenarioInput;
+  /** A link's parameters read as the page opens them (docs/model.md, "Links"): the scenario JSON
+   * (`scenario`) first, then `preset`, then every field parameter ("network.batch_size=64", "dispatch=20
+   * us"), each value read as `set` reads it; the default preset where the link names none. `scenario` is
+   * null when the link's scenario JSON is not JSON (solve its text to see where); `notes` name the
+   * parameters that did not apply (no such field, given twice, a malformed path). */
+  readLink(params: URLSearchParams | Iterable<[string, string]>): LinkReading;
+  /** The parameters that `readLink` reads back as `scenario`: one per field where a parameter can say
+   * it, JSON (`scenario`) for the rest. */
+  writeLink(scenario: ScenarioInput | string): [string, string][];
   /** Every scenario rule: precisions, phases, overlaps, device kinds, units, fields, limits, defaults. */
   schema(): Schema;
   presets(): PresetEntry[];

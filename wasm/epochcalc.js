@@ -116,6 +116,19 @@ function toText(value, what = 'scenario') {
 }
 
 /**
+ * A link's parameters as the engine reads them: URLSearchParams, or any list of [key, value] pairs.
+ * @param {unknown} params
+ */
+function linkText(params) {
+  const pairs = params != null && typeof params !== 'string' && typeof (/** @type {any} */ (params))[Symbol.iterator] === 'function'
+    ? [.../** @type {Iterable<unknown>} */ (params)] : null;
+  if (!pairs || !pairs.every((p) => Array.isArray(p) && p.length === 2)) {
+    throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: "expected the link's parameters as URLSearchParams or [key, value] pairs" }]);
+  }
+  return JSON.stringify(pairs.map(([k, v]) => [String(k), String(v)]));
+}
+
+/**
  * Batch sizes for a sweep: null for the default grid, else an array or typed array of numbers.
  * @param {unknown} sizes
  * @returns {ArrayLike<number>|null}
@@ -235,6 +248,11 @@ export async function createCalculator(options = {}) {
       return expanded;
     },
     set: (scenario, path, text) => update(scenario, { path, text }).scenario,
+    readLink: (params) => {
+      const { scenario, notes } = reply(core._readLink(linkText(params)));
+      return { scenario, notes };
+    },
+    writeLink: (scenario) => reply(core._writeLink(toText(scenario))).params,
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
       // A failed load (offline, a missing file) is not kept: the next call tries again.

@@ -13,8 +13,10 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 // Entries from an older Workbox cache format are deleted on activate.
 cleanupOutdatedCaches();
 // Every file of the build, relative to this worker (so any host and sub-path works). Navigations to
-// the folder (".../") get index.html. Old revisions are removed when this worker activates.
-precacheAndRoute(self.__WB_MANIFEST);
+// the folder (".../") get index.html. Old revisions are removed when this worker activates. A link's
+// parameters (?preset=…&network.batch_size=64) are the page's to read: every one is ignored when
+// matching a request to its cached file, so a link opens offline.
+precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/.*/] });
 
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();

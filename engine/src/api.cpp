@@ -1,5 +1,6 @@
 #include "epochcalc/api_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -248,20 +249,8 @@ namespace {
 
 using detail::Tape;
 
-void write_errors(Tape& out, const Errors& errors) {
-  out.begin_array();
-  for (const Error& e : errors) out.begin_object().key("code").string(e.code).key("path").string(e.path).key("message").string(e.message).end_object();
-  out.end_array();
-}
-
-// errors_to_json's document.
-std::string error_reply(const Errors& errors) {
-  Tape out;
-  out.begin_object().key("schema").string("epochcalc/error@1").key("errors");
-  write_errors(out, errors);
-  out.end_object();
-  return out.take();
-}
+using detail::error_reply;
+using detail::write_errors;
 
 // {"result": ..., "sweep": {..., "batch_size": series, "host": {series...}, "accelerator": {...}}} keys,
 // inside an object the caller opened.

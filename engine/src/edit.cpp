@@ -48,10 +48,6 @@ bool is_index(const std::string& token) {
   return !token.empty() && token.size() < 10 && token.find_first_not_of("0123456789") == std::string::npos;
 }
 
-bool is_entity(const FieldSpec* spec) {
-  return spec && (spec->kind == FieldKind::device || spec->kind == FieldKind::dataset);
-}
-
 std::string trim(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return "";
@@ -181,7 +177,7 @@ bool set_field(json& document, std::string_view path, std::string_view text, Err
       under = under && under->is_array() && index < under->size() ? &(*under)[index] : nullptr;
     } else {
       // A registry id being edited in place becomes {"base": id}.
-      if (node->is_string() && is_entity(here)) *node = json{{"base", *node}};
+      if (node->is_string() && is_entity_field(here)) *node = json{{"base", *node}};
       if (!node->is_object()) *node = json::object();
       parent = node;
       const json* preset_child = under && under->is_object() && under->contains(key) ? &under->at(key) : nullptr;
@@ -189,7 +185,7 @@ bool set_field(json& document, std::string_view path, std::string_view text, Err
       if (!node->contains(key) && preset_child && !last) {
         // Arrays replace whole and ids need their base: bring the preset's value in before editing it.
         if (preset_child->is_array()) (*node)[key] = *preset_child;
-        else if (preset_child->is_string() && is_entity(find_field(pointer(pointer_so_far, key))))
+        else if (preset_child->is_string() && is_entity_field(find_field(pointer(pointer_so_far, key))))
           (*node)[key] = json{{"base", *preset_child}};
       }
       node = &(*node)[key];

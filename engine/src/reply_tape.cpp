@@ -170,4 +170,18 @@ std::string Tape::take() const {
   return out;
 }
 
+void write_errors(Tape& out, const Errors& errors) {
+  out.begin_array();
+  for (const Error& e : errors) out.begin_object().key("code").string(e.code).key("path").string(e.path).key("message").string(e.message).end_object();
+  out.end_array();
+}
+
+std::string error_reply(const Errors& errors) {
+  Tape out;
+  out.begin_object().key("schema").string("epochcalc/error@1").key("errors");
+  write_errors(out, errors);
+  out.end_object();
+  return out.take();
+}
+
 }  // namespace epochcalc::detail

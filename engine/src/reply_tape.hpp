@@ -20,6 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "epochcalc/errors.hpp"
+
 namespace epochcalc::detail {
 
 enum class TapeOp : std::uint32_t {
@@ -50,10 +52,10 @@ inline constexpr std::string_view reply_words[] = {
     "energy_j", "comparison", "accelerator_speedup_batched", "accelerator_speedup_batch_one",
     "batching_speedup_host", "batching_speedup_accelerator", "accelerator_wins", "crossover_batch_size", "from",
     "to", "warnings", "code", "message", "errors", "path", "result", "sweep", "points", "expanded", "base",
-    "preset", "idle_power", "price_per_hour", "idle_energy_j", "cost_usd",
+    "preset", "idle_power", "price_per_hour", "idle_energy_j", "cost_usd", "notes", "params",
     // values
     "epochcalc/result@1", "epochcalc/sweep@2", "epochcalc/error@1", "epochcalc/evaluation@1",
-    "epochcalc/expanded@1", "epochcalc/edited@1", "epochcalc/update@1", "training", "inference", "none",
+    "epochcalc/expanded@1", "epochcalc/edited@1", "epochcalc/update@1", "epochcalc/link@1", "epochcalc/link-params@1", "training", "inference", "none",
     "roofline", "fp32", "tf32", "fp16", "bf16", "fp8", "int8", "W_OVERHEAD_ENERGY", "W_DROP_LAST",
     "W_BATCH_EXCEEDS_DATASET"};
 
@@ -127,5 +129,9 @@ class Tape {
   [[gnu::noinline]] Tape& op_number(double value);
   Tape& word_or_text(std::string_view value, TapeOp word, TapeOp text);
 };
+
+// A list of errors as an array of {code, path, message}, and errors_to_json's document as a reply.
+void write_errors(Tape& out, const Errors& errors);
+std::string error_reply(const Errors& errors);
 
 }  // namespace epochcalc::detail

@@ -80,6 +80,12 @@ json apply_profile(const json& doc, Errors& errors) { return detail::fill_from_p
 
 json expand_preset(const json& input, Errors& errors) {
   if (!input.is_object() || !input.contains("preset")) return input;
+  // "preset": null names none (a link's complete scenario, link.hpp): the document is all there is.
+  if (input.at("preset").is_null()) {
+    json alone = input;
+    alone.erase("preset");
+    return alone;
+  }
   const json& id_value = input.at("preset");
   if (!id_value.is_string()) {
     errors.push_back({code::type, "/preset", "expected a preset id such as \"" +

@@ -294,3 +294,34 @@ test('every preset solves through the module', () => {
     assert.equal(r.scenario.name, preset.scenario.name, preset.id);
   }
 });
+
+test('links: readLink reads parameters as the engine does, writeLink writes ones that read back', () => {
+  const reading = calc.readLink(new URLSearchParams('preset=mnist-cpu-vs-h100&network.batch_size=64&dispatch=20%20us&accelerator=a100-sxm-80gb'));
+  assert.deepEqual(reading.notes, []);
+  assert.deepEqual(reading.scenario, calc.set(calc.set(calc.set({ preset: 'mnist-cpu-vs-h100' }, 'network.batch_size', '64'), 'dispatch', '20 us'), 'accelerator', 'a100-sxm-80gb'));
+  const noPreset = calc.readLink([['scenario', '{"network":{"batch_size":64}}']]);
+  assert.equal(noPreset.scenario.preset, calc.schema().default_preset);
+  const typo = calc.readLink([['scenerio', '{}']]);
+  assert.equal(typo.notes[0].code, 'E_UNKNOWN_FIELD');
+  assert.match(typo.notes[0].message, /did you mean "scenario"/);
+  assert.equal(calc.readLink([['scenario', '{"a":']]).scenario, null);
+  const doc = calc.set(calc.set({ preset: 'mnist-cpu-vs-h100' }, 'profile', 'pytorch-eager-cuda'), 'network.widths', '784,256,10');
+  const params = calc.writeLink(doc);
+  assert.deepEqual(params, [['preset', 'mnist-cpu-vs-h100'], ['profile', 'pytorch-eager-cuda'], ['network.widths', '784,256,10']]);
+  assert.deepEqual(calc.readLink(params).scenario, doc);
+  assert.throws(() => calc.readLink('preset=x'), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE');
+  assert.throws(() => calc.readLink([['a']]), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE');
+});
+
+test("the first visit's module formats the JSON library's hex code units (wasm/hex_snprintf.cpp)", () => {
+  // A raw control character in a string: the parser formats it (as <U+0001>, for a message the engine
+  // replaces with its own) and stops there.
+  const { errors } = calc.update('{"name": "a\u0001b"}');
+  assert.match(errors[0].message, /not valid JSON \(at character 12\)/);
+  // Written out as JSON (a link's scenario JSON), it is escaped as \u0001; \u001f the same way.
+  const doc = { preset: 'mnist-cpu-vs-h100', host: { name: 'cpu\u0001\u001f', kind: 'cpu', peak_flops: { fp32: '1 TFLOP/s' }, memory_bandwidth: '50 GB/s' } };
+  const [[key, text]] = calc.writeLink(doc);
+  assert.equal(key, 'scenario');
+  assert.ok(text.includes('cpu\\u0001\\u001f'), text);
+  assert.deepEqual(calc.readLink(calc.writeLink(doc)).scenario, doc);
+});

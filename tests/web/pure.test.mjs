@@ -2,7 +2,7 @@
 // No browser and no engine: these take plain data (results are built by hand in the contract's shape).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readLink, writeLink } from '../../web/src/link.js';
+import { readAddress, writeAddress } from '../../web/src/link.js';
 import { describeWins, spans, complement } from '../../web/src/wins.js';
 import { quantity, time, percent, times, faster, count, shortName } from '../../web/src/format.js';
 import { idFor, at, shownText } from '../../web/src/form.js';
@@ -17,18 +17,22 @@ function result(wins, n = 60000) {
   };
 }
 
-test('links: the scenario as written round-trips; the first page\'s links and bad JSON are read, not replaced', () => {
-  const doc = { preset: 'mnist-cpu-vs-h100', network: { batch_size: 64 }, name: 'a&b=c #1' };
-  assert.deepEqual(readLink(writeLink(doc)).doc, doc);
-  assert.equal(readLink(''), null);
-  assert.equal(readLink('#'), null);
-  assert.deepEqual(readLink('#preset=fashion-mnist-laptop').doc, { preset: 'fashion-mnist-laptop' });
-  const old = readLink(`#preset=x&scenario=${encodeURIComponent('{"name":"full"}')}`);
-  assert.deepEqual(old.doc, { name: 'full' }, 'a complete scenario beside a preset id wins');
-  const broken = readLink('#scenario=%7B%22preset%22%3A');
-  assert.equal(broken.doc, undefined);
-  assert.equal(broken.text, '{"preset":');
-  assert.deepEqual(readLink('#scenario=null').doc, null);
+test('addresses: parameters from the query then the hash; an anchor is not a link; pins apart; written readable', () => {
+  const at = (search, hash = '') => readAddress({ search, hash });
+  assert.deepEqual(at(''), { params: [], pins: null });
+  assert.deepEqual(at('', '#'), { params: [], pins: null });
+  assert.deepEqual(at('', '#results'), { params: [], pins: null }, 'a hash without "=" is an anchor');
+  assert.deepEqual(at('?network.batch_size=64&dispatch=20%20us').params, [['network.batch_size', '64'], ['dispatch', '20 us']]);
+  assert.deepEqual(at('', '#network.batch_size=64').params, [['network.batch_size', '64']]);
+  assert.deepEqual(at('', `#preset=x&scenario=${encodeURIComponent('{"name":"full"}')}`).params, [['preset', 'x'], ['scenario', '{"name":"full"}']]);
+  assert.deepEqual(at('?preset=x', '#dispatch=1%20us').params, [['preset', 'x'], ['dispatch', '1 us']], 'query first, then hash');
+  assert.deepEqual(at('?dispatch=1%20us&pins=%5B%5D'), { params: [['dispatch', '1 us']], pins: '[]' });
+  const params = /** @type {[string, string][]} */ ([['preset', 'mnist-cpu-vs-h100'], ['dispatch', '20 us'], ['accelerator.memory_bandwidth', '1.5 TB/s'], ['name', 'a&b=c #1 100%']]);
+  const written = writeAddress(params, '[{"name":"x"}]');
+  assert.equal(written.split('&')[1], 'dispatch=20%20us', 'a space reads as people type it');
+  assert.match(written, /accelerator\.memory_bandwidth=1\.5%20TB\/s/);
+  assert.deepEqual(readAddress({ search: written, hash: '' }), { params, pins: '[{"name":"x"}]' });
+  assert.equal(writeAddress([]), '');
 });
 
 test('wins: every shape of the ranges gets a statement the ranges do not contradict', () => {

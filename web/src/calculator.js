@@ -350,6 +350,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     get result() { return good?.result ?? null; },
     /** Whether the scenario now shown is the one that last solved. */
     get valid() { return good != null && good.doc === doc; },
+    /** An engine error in the page's words: the field's label, or the key as the JSON writes it. */
+    said,
     /** Shows errors that did not come from the form (an element's attributes). @param {EngineError[]} errors */
     showErrors: (errors) => showInvalid(errors),
     /** Draws the chart again with the colours now in force. */

@@ -1,43 +1,39 @@
-// The address holds the scenario document exactly as written (`#scenario=<JSON>`), so a copied link
-// restores the calculation and a link that cannot be read is shown, never replaced. No scenario rule
-// lives here: the engine reads what the link holds and says what is wrong with it.
+// The address bar: the scenario as URL parameters (?preset=ID&network.batch_size=64&dispatch=20%20us),
+// which the engine reads (calc.readLink) and writes (calc.writeLink); this file only splits and joins
+// addresses. Older links keep their hash (#scenario=<JSON>, #preset=ID&scenario=…) and people write
+// parameters after a # too: a hash with a "=" holds parameters, one without is an anchor (#results).
+// The page's own state travels beside the scenario: `pins` (the pinned scenarios, as JSON).
+
+/** The page's own parameters, which are not the engine's to read. */
+const PAGE_KEYS = ['pins'];
 
 /**
- * @typedef {object} LinkContent
- * @property {unknown} [doc]   the scenario document, when the link's text is JSON
- * @property {string} [text]   the link's scenario text as written (for showing and fixing it)
+ * @typedef {object} LinkParts
+ * @property {[string, string][]} params  the scenario's parameters, in the link's order (query, then hash)
+ * @property {string|null} pins  the pins' JSON, if the link carries pins
  */
 
 /**
- * What a URL hash holds: `#scenario=<JSON>`, or `#preset=ID` alone, which means `{"preset": ID}`. The
- * first page wrote `#preset=ID&scenario=<complete scenario>`: the scenario is complete, so it wins and
- * the preset named beside it only said where it started. An empty hash holds nothing.
- * @param {string} hash
- * @returns {LinkContent|null}
+ * What an address holds.
+ * @param {{search: string, hash: string}} where
+ * @returns {LinkParts}
  */
-export function readLink(hash) {
-  if (!hash || hash.length < 2) return null;
-  const params = new URLSearchParams(hash.slice(1));
-  const text = params.get('scenario');
-  const preset = params.get('preset');
-  if (text != null) {
-    /** @type {LinkContent} */
-    const content = { text };
-    try {
-      content.doc = JSON.parse(text);
-    } catch {
-      // Left for the engine, which says where the JSON breaks.
-    }
-    return content;
-  }
-  if (preset != null) return { doc: { preset }, text: JSON.stringify({ preset }) };
-  return null;
+export function readAddress({ search, hash }) {
+  /** @type {[string, string][]} */
+  const all = [...new URLSearchParams(search)];
+  if (hash.includes('=')) all.push(...new URLSearchParams(hash.slice(1)));
+  const own = (key) => PAGE_KEYS.includes(key);
+  const pins = all.filter(([key]) => key === 'pins').pop();
+  return { params: all.filter(([key]) => !own(key)), pins: pins ? pins[1] : null };
 }
 
 /**
- * The hash for a scenario document.
- * @param {unknown} doc
+ * The query for the engine's parameters and the pins. Spaces are written as %20 (a hand-written link
+ * reads "20%20us" as people type it), and the characters a path allows stay readable.
+ * @param {[string, string][]} params @param {string|null} [pins]
  */
-export function writeLink(doc) {
-  return `#${new URLSearchParams({ scenario: JSON.stringify(doc) }).toString()}`;
+export function writeAddress(params, pins = null) {
+  const all = pins ? [...params, ['pins', pins]] : params;
+  const encode = (text) => encodeURIComponent(text).replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',');
+  return all.length ? `?${all.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '';
 }

@@ -2,7 +2,7 @@
 // what only a page has: loading the engine, the link in the address bar, the footer and offline use.
 // (For an iframe there is embed.html, which fits its frame.)
 import { byId, h, replace } from './dom.js';
-import { readLink, writeLink } from './link.js';
+import { readAddress, writeAddress } from './link.js';
 import { mountCalculator } from './calculator.js';
 import { engine } from './engine.js';
 import { readSaved, writeSaved } from './saved.js';
@@ -28,23 +28,24 @@ async function start() {
   $('version').textContent = calc.version;
   settlePrerendered(document.documentElement.dataset.answer !== 'later');
   const schema = calc.schema();
-  let writtenHash = location.hash;
-  const keep = keepLater();
+  /** The address now shown: a history step or a typed link loads only when it differs. */
+  let shownHref = location.href;
+  const keep = keepLater(() => { shownHref = location.href; });
+  const notices = addNotices();
 
+  /** The address of a scenario: its parameters, as the engine writes them. @param {unknown} doc */
+  const addressFor = (doc) => writeAddress(calc.writeLink(/** @type {any} */ (doc))) || location.pathname;
   const calculator = mountCalculator({
     root: document,
     marker: document.documentElement,
     calc,
-    // Every edit is recorded in the address, so a reload or a copied link restores it.
+    // Every edit is recorded in the address, one history entry per pause, so a reload or a copied
+    // link restores it and Back undoes it.
     onEdit: (doc) => {
-      writtenHash = writeLink(doc);
-      keep.link(writtenHash);
+      notices.restored(false);
+      keep.link(addressFor(doc));
     },
-    linkFor: (doc) => {
-      const url = new URL(location.href);
-      url.hash = writeLink(doc);
-      return url.href;
-    },
+    linkFor: (doc) => new URL(addressFor(doc), location.href).href,
     // The last scenario that solved is kept: an address without a scenario opens it, and a link the
     // engine refuses offers it back.
     onResult: () => {
@@ -55,23 +56,73 @@ async function start() {
   const restore = addRestore(calculator, keep.flush);
   keep.after(() => restore());
 
-  /** Shows what the address holds; an empty one means the default preset. */
-  function loadLink() {
-    const link = readLink(location.hash);
-    writtenHash = location.hash;
-    const last = readSaved('scenario');
-    if (!link && last !== undefined) calculator.load(last, { edited: true });
-    else if (!link) calculator.load({ preset: schema.default_preset });
-    else calculator.load(undefined, { text: link.text });
+  /**
+   * Shows what the address holds. A bare address opens the scenario last edited here, and says so;
+   * reached by Back, it is the default it was when the history began.
+   * @param {{fromHistory?: boolean}} [how]
+   */
+  function loadLink({ fromHistory = false } = {}) {
+    shownHref = location.href;
+    const { params } = readAddress(location);
+    notices.link([]);
+    notices.restored(false);
+    if (params.length === 0) {
+      const last = fromHistory ? undefined : readSaved('scenario');
+      if (last === undefined) {
+        calculator.load({ preset: schema.default_preset });
+      } else {
+        calculator.load(last);
+        notices.restored(true);
+        // This history entry is now the restored scenario, so Back from a later edit comes back to it.
+        if (calculator.valid) history.replaceState(null, '', addressFor(last));
+        shownHref = location.href;
+      }
+      restore();
+      return;
+    }
+    const reading = calc.readLink(params);
+    if (reading.scenario === null) {
+      // Its scenario JSON is not JSON: the engine reads the text and says where it breaks.
+      calculator.load(undefined, { text: params.filter(([key]) => key === 'scenario').pop()?.[1] ?? '' });
+    } else {
+      calculator.load(reading.scenario);
+    }
+    notices.link(reading.notes.map((e) => calculator.said(e)));
     restore();
   }
 
-  // A pasted or edited link restores its scenario.
-  addEventListener('hashchange', () => {
-    if (location.hash === writtenHash) return;
+  // Back and forward step through edits; a pasted or edited link opens its scenario.
+  const onNavigate = () => {
+    if (location.href === shownHref) return;
     keep.link(null); // the address the user went to wins over an edit's waiting write
-    loadLink();
-  });
+    loadLink({ fromHistory: true });
+  };
+  addEventListener('popstate', onNavigate);
+  addEventListener('hashchange', onNavigate);
+
+  /**
+   * Notices above the answer: parameters of the link that did not apply, and a scenario restored
+   * from the last visit, with one click back to the default.
+   */
+  function addNotices() {
+    const linkBox = h('div', { id: 'link-notes', class: 'notice', role: 'status', hidden: true });
+    const restoredBox = h('p', { id: 'restored', class: 'notice', hidden: true },
+      'Showing the scenario you last edited in this browser. ',
+      h('button', { type: 'button', id: 'restored-default', class: 'link', onclick: () => {
+        calculator.load({ preset: schema.default_preset }, { edited: true });
+      } }, 'Start from the default instead'));
+    $('status').after(restoredBox, linkBox);
+    return {
+      /** @param {string[]} notes  each said in the page's words */
+      link: (notes) => {
+        linkBox.hidden = notes.length === 0;
+        replace(linkBox, notes.length > 0 && h('p', {}, h('strong', {}, 'Part of this link was not applied. '), 'The rest of it is shown.'),
+          notes.length > 0 && h('ul', {}, ...notes.map((note) => h('li', {}, note))));
+      },
+      /** @param {boolean} shown */
+      restored: (shown) => { restoredBox.hidden = !shown; },
+    };
+  }
 
   addFitPanel(calculator, calc);
   loadLink();
@@ -96,40 +147,47 @@ function settlePrerendered(keep) {
 }
 
 /**
- * The address and the stored scenario, written once the edit is on screen: history.replaceState took
- * 6 to 9 ms per edit in Chromium (npm run bench), most of an edit's budget. Only the last of several
- * quick edits is written; everything waiting is written at once when the page is hidden or left, so
- * a reload or a copied address never misses an edit. html[data-saving] is set while a write waits.
+ * The address and the stored scenario, written once the edit is on screen and the user pauses: one
+ * history entry per pause, so Back undoes an edit and not a keystroke. (history.replaceState took 6 to 9
+ * ms per edit in Chromium, npm run bench, most of an edit's budget.) Everything waiting is written at
+ * once when the page is hidden or left, so a reload or a copied address never misses an edit.
+ * html[data-saving] is set while a write waits.
+ * @param {() => void} written  after the address is written
  */
-function keepLater() {
+function keepLater(written) {
   const root = document.documentElement;
+  /** Quiet time that ends an edit's history entry. */
+  const PAUSE_MS = 400;
   /** @type {string|null} */
-  let hash = null;
+  let address = null;
   let doc = /** @type {unknown} */ (undefined);
-  let scheduled = false;
+  let timer = 0;
   /** @type {(() => void)[]} */
   const listeners = [];
   function flush() {
-    scheduled = false;
-    if (hash !== null) history.replaceState(null, '', hash);
+    clearTimeout(timer);
+    timer = 0;
+    if (address !== null && new URL(address, location.href).href !== location.href) {
+      history.pushState(null, '', address);
+      written();
+    }
     if (doc !== undefined) writeSaved('scenario', doc);
     const saved = doc !== undefined;
-    hash = null;
+    address = null;
     doc = undefined;
     delete root.dataset.saving;
     if (saved) for (const f of listeners) f();
   }
   function schedule() {
-    if (scheduled) return;
-    scheduled = true;
+    clearTimeout(timer);
     root.dataset.saving = 'true';
-    requestIdleCallback(() => { if (scheduled) flush(); }, { timeout: 200 });
+    timer = window.setTimeout(() => requestIdleCallback(flush, { timeout: 200 }), PAUSE_MS);
   }
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
   return {
     /** @param {string|null} next  null: forget a waiting write */
-    link: (next) => { hash = next; if (next !== null) schedule(); },
+    link: (next) => { address = next; if (next !== null) schedule(); },
     /** @param {unknown} next */
     save: (next) => { doc = next; schedule(); },
     flush,

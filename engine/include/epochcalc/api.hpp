@@ -61,6 +61,13 @@ struct FieldEdit {
 };
 std::string update_reply(std::string_view document, const FieldEdit* edit);
 
+// Links (link.hpp). A link's parameters as JSON text, [["key", "value"], ...] in the link's order, in;
+// out {"schema": "epochcalc/link@1", "scenario": {...} or null (its scenario JSON is not JSON), "notes":
+// [errors: parameters not applied]}. And the parameters that read back as a document:
+// {"schema": "epochcalc/link-params@1", "params": [["key", "value"], ...]}.
+std::string read_link_reply(std::string_view params);
+std::string write_link_reply(std::string_view document);
+
 // Listings for pickers: {"hardware": [...]}, {"datasets": [...]}, {"presets": [...]}, {"profiles": [...]} as shipped.
 std::string hardware_json();
 std::string datasets_json();

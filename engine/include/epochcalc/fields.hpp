@@ -64,6 +64,11 @@ std::span<const FieldSpec* const> device_number_fields();
 // read and written field by field.
 std::span<const FieldSpec* const> top_number_fields();
 
+// A device or a dataset: an id, {"base": id, ...overrides} or a full object.
+inline bool is_entity_field(const FieldSpec* spec) {
+  return spec && (spec->kind == FieldKind::device || spec->kind == FieldKind::dataset);
+}
+
 // The first row whose last name is `name` ("launches_per_step" finds "/assumptions/launches_per_step"),
 // or null: what a message suggests for a field written under the wrong parent.
 const FieldSpec* field_with_last_name(std::string_view name);

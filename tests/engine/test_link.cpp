@@ -1,0 +1,201 @@
+// Links as URL parameters (link.hpp): each form a user or an older page writes opens the scenario it
+// means, a parameter that cannot apply is named, and the parameters the page writes read back as the
+// document they came from.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "draw.hpp"
+#include "epochcalc/api_json.hpp"
+#include "epochcalc/edit.hpp"
+#include "epochcalc/link.hpp"
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
+
+using namespace epochcalc;
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+// The epoch times a document solves to, or the first error's code.
+std::string outcome(const ojson& document) {
+  const ojson r = solve_document(document);
+  if (r["schema"] != "epochcalc/result@1") return r["errors"][0]["code"].get<std::string>() + " at " + r["errors"][0]["path"].get<std::string>();
+  return r["host"]["batched"]["epoch_time_s"].dump() + " " + r["accelerator"]["batched"]["epoch_time_s"].dump() + " " +
+         r["accelerator"]["batch_one"]["epoch_time_s"].dump() + " " + r["accelerator"]["batched"]["energy_j"].dump();
+}
+
+// What `--set PATH=VALUE` lines make of the default preset, as the CLI builds its document.
+ojson with_sets(const std::vector<LinkParam>& sets) {
+  ojson doc = {{"preset", std::string(registry::default_preset_id)}};
+  Errors errors;
+  for (const LinkParam& p : sets) REQUIRE(set_field(doc, p.key, p.value, errors));
+  return doc;
+}
+
+bool has_note(const LinkReading& r, const std::string& code, const std::string& words) {
+  for (const Error& e : r.notes)
+    if (e.code == code && e.message.find(words) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a readable link reads each value exactly as --set does") {
+  const std::vector<LinkParam> params{{"preset", "mnist-cpu-vs-h100"},
+                                      {"network.batch_size", "64"},
+                                      {"dispatch", "20 us"},
+                                      {"accelerator", "a100-sxm-80gb"}};
+  const LinkReading r = read_link(params);
+  CHECK(r.notes.empty());
+  CHECK(r.document == with_sets({params.begin() + 1, params.end()}));
+  CHECK(r.document["network"]["batch_size"] == 64);
+  CHECK(outcome(r.document).find("E_") == std::string::npos);
+}
+
+TEST_CASE("a link without a preset starts from the default preset, in every form") {
+  const ojson from_params = read_link({{"network.batch_size", "64"}, {"/dispatch", "20 us"}}).document;
+  CHECK(from_params["preset"] == registry::default_preset_id);
+  const LinkReading from_json = read_link({{"scenario", R"({"network":{"batch_size":64},"dispatch":"20 us"})"}});
+  CHECK(from_json.notes.empty());
+  CHECK(from_json.document["preset"] == registry::default_preset_id);
+  CHECK(outcome(from_json.document) == outcome(from_params));
+  CHECK(outcome(from_json.document) == outcome(with_sets({{"network.batch_size", "64"}, {"dispatch", "20 us"}})));
+}
+
+TEST_CASE("the first page's links merge their preset under a partial scenario") {
+  const LinkReading r = read_link({{"preset", "mnist-cpu-vs-h100"}, {"scenario", R"({"network":{"batch_size":256}})"}});
+  CHECK(r.notes.empty());
+  CHECK(r.document["preset"] == "mnist-cpu-vs-h100");
+  CHECK(outcome(r.document) == outcome(with_sets({{"network.batch_size", "256"}})));
+  // A complete scenario beside its preset: the scenario's values win, so its numbers are its own.
+  Errors errors;
+  ojson complete = expand_scenario(with_sets({{"network.batch_size", "8"}}), errors);
+  REQUIRE(errors.empty());
+  CHECK(outcome(read_link({{"preset", "mnist-cpu-vs-h100"}, {"scenario", complete.dump()}}).document) == outcome(complete));
+}
+
+TEST_CASE("a parameter that names no field is named, with the field it likely means, and the rest applies") {
+  const LinkReading typo = read_link({{"scenerio", R"({"network":{"batch_size":64}})"}, {"dispatch", "5 us"}});
+  REQUIRE(typo.notes.size() == 1);
+  CHECK(typo.notes[0].code == code::unknown_field);
+  CHECK(typo.notes[0].message.find("\"scenerio\"") != std::string::npos);
+  CHECK(typo.notes[0].message.find("did you mean \"scenario\"") != std::string::npos);
+  CHECK(typo.document["dispatch"] == "5 us");
+  CHECK(typo.document["preset"] == registry::default_preset_id);
+
+  const LinkReading short_name = read_link({{"batch_size", "64"}});
+  CHECK(has_note(short_name, code::unknown_field, "did you mean \"network.batch_size\""));
+  CHECK_FALSE(short_name.document.contains("network"));
+
+  const LinkReading stranger = read_link({{"utm_source", "newsletter"}});
+  CHECK(has_note(stranger, code::unknown_field, "\"utm_source\" is not a field"));
+  // A hostile key is quoted in part.
+  const LinkReading long_key = read_link({{std::string(5000, 'x'), "1"}});
+  REQUIRE(long_key.notes.size() == 1);
+  CHECK(long_key.notes[0].message.size() < 300);
+}
+
+TEST_CASE("a parameter given twice is named and its last value applies") {
+  const LinkReading r = read_link({{"dispatch", "5 us"}, {"dispatch", "30 us"}});
+  CHECK(has_note(r, code::duplicate_key, "\"dispatch\" 2 times; its last value, \"30 us\""));
+  REQUIRE(r.notes.size() == 1);
+  CHECK(r.notes[0].path == "/dispatch");
+  CHECK(r.document["dispatch"] == "30 us");
+}
+
+TEST_CASE("a value the engine refuses stays in the link's document, reported at its field when solved") {
+  const LinkReading r = read_link({{"network.batch_size", "many"}, {"dispatch", "20 parsecs"}});
+  CHECK(r.notes.empty());
+  CHECK(r.document["network"]["batch_size"] == "many");
+  CHECK(outcome(r.document).rfind("E_TYPE at /network/batch_size", 0) == 0);
+  // A path the editor cannot follow is a note; the rest applies.
+  const LinkReading index = read_link({{"network.widths.9", "5"}, {"dispatch", "5 us"}});
+  CHECK(has_note(index, code::args, "network.widths.9"));
+  CHECK(index.document["dispatch"] == "5 us");
+}
+
+TEST_CASE("a link whose scenario JSON is not JSON gives no document, for the solver to say where it breaks") {
+  CHECK(read_link({{"scenario", "{\"network\": "}}).document.is_null());
+  CHECK(read_link({{"scenario", R"({"a":1,"a":2})"}}).document.is_null());
+  // JSON that is not an object is the solver's to name.
+  CHECK(read_link({{"scenario", "[1,2]"}}).document == ojson::array({1, 2}));
+}
+
+TEST_CASE("\"preset\": null names none: a complete scenario is all there is") {
+  Errors errors;
+  ojson complete = expand_scenario(with_sets({{"network.batch_size", "8"}}), errors);
+  REQUIRE(errors.empty());
+  complete.erase("preset");
+  ojson none = complete;
+  none["preset"] = nullptr;
+  CHECK(outcome(none) == outcome(complete));
+  CHECK(outcome(none).find("E_") == std::string::npos);
+}
+
+TEST_CASE("the parameters the page writes read back as the document") {
+  const auto round_trip = [](const ojson& doc) {
+    const std::vector<LinkParam> params = write_link(doc);
+    const LinkReading back = read_link(params);
+    CHECK(back.notes.empty());
+    CHECK(outcome(back.document) == outcome(doc));
+    return params;
+  };
+  const auto keys = [](const std::vector<LinkParam>& params) {
+    std::string list;
+    for (const LinkParam& p : params) list += p.key + "=" + p.value + "&";
+    return list;
+  };
+  SUBCASE("every preset, alone, is one parameter") {
+    for (const std::string& id : registry::preset_ids()) {
+      CAPTURE(id);
+      CHECK(keys(round_trip({{"preset", id}})) == "preset=" + id + "&");
+    }
+  }
+  SUBCASE("edits of every kind are a parameter each") {
+    const ojson doc = with_sets({{"profile", "pytorch-eager-cuda"},
+                                 {"network.batch_size", "64"},
+                                 {"network.widths", "784, 256, 10"},
+                                 {"accelerator", "a100-sxm-80gb"},
+                                 {"accelerator.memory_bandwidth", "1.5 TB/s"},
+                                 {"assumptions.drop_last", "true"},
+                                 {"assumptions.launches_per_step", ""},
+                                 {"name", "Lecture 3 & 4 = fun?"}});
+    const std::vector<LinkParam> params = round_trip(doc);
+    CHECK(keys(params).find("scenario=") == std::string::npos);
+    CHECK(keys(params).find("network.widths=784,256,10&") != std::string::npos);
+    CHECK(keys(params).find("accelerator=a100-sxm-80gb&accelerator.memory_bandwidth=1.5 TB/s&") != std::string::npos);
+    CHECK(read_link(params).document == doc);
+  }
+  SUBCASE("numbers written as JSON numbers read back as the same numbers") {
+    const ojson doc = {{"preset", "mnist-cpu-vs-h100"}, {"dispatch", 2.5e-5}, {"network", {{"batch_size", 128}}}};
+    CHECK(keys(round_trip(doc)) == "preset=mnist-cpu-vs-h100&dispatch=2.5e-05&network.batch_size=128&");
+  }
+  SUBCASE("what parameters cannot say goes as JSON: a new device, a scenario without a preset") {
+    ojson doc = with_sets({{"network.batch_size", "16"}});
+    doc["host"] = {{"name", "My CPU"}, {"kind", "cpu"}, {"peak_flops", {{"fp32", "1 TFLOP/s"}}}, {"memory_bandwidth", "50 GB/s"}};
+    const std::vector<LinkParam> params = round_trip(doc);
+    CHECK(keys(params).rfind("scenario={\"host\":", 0) == 0);
+    CHECK(keys(params).find("network.batch_size=16") != std::string::npos);
+
+    Errors errors;
+    ojson complete = expand_scenario(doc, errors);
+    REQUIRE(errors.empty());
+    complete.erase("preset");
+    CHECK(keys(round_trip(complete)).rfind("scenario={\"preset\":null,", 0) == 0);
+  }
+  SUBCASE("drawn complete scenarios") {
+    testing::Draw d(0x11a4);
+    for (int i = 0; i < 200; ++i) {
+      const Scenario s = testing::draw(d, 1'000'000);
+      CAPTURE(testing::describe(s));
+      ojson doc = scenario_to_json(s);
+      round_trip(doc);
+      // The same scenario over a preset: each of its fields a parameter, or JSON where they cannot be.
+      ojson over = {{"preset", std::string(registry::default_preset_id)}};
+      for (auto it = doc.begin(); it != doc.end(); ++it) over[it.key()] = it.value();
+      round_trip(over);
+    }
+  }
+}
