@@ -93,13 +93,14 @@ std::pair<std::string, std::string> device_names(const json& document) {
   return {solved.scenario->host.name, solved.scenario->accelerator.name};
 }
 
-// --sweep, --solve-for, --break-even and --compare: the engine's document as JSON, CSV or text.
+// --sweep, --solve-for, --break-even, --what-ifs and --compare: the engine's document as JSON, CSV or text.
 int what_if(const cli::Options& options, const json& document) {
   json reply;
   switch (options.action) {
     case cli::Action::sweep: reply = field_sweep_document(document, options.sweeps); break;
     case cli::Action::solve_for: reply = solve_for_document(document, options.solve_for, options.goal); break;
     case cli::Action::break_even: reply = break_even_document(document); break;
+    case cli::Action::quick_whatifs: reply = quick_whatifs_document(document); break;
     default: reply = compare_document(document, options.compare); break;
   }
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
@@ -113,6 +114,7 @@ int what_if(const cli::Options& options, const json& document) {
     case cli::Action::sweep: text = options.csv ? cli::csv_field_sweep(reply) : cli::format_field_sweep(reply); break;
     case cli::Action::compare: text = options.csv ? cli::csv_compare(reply) : cli::format_compare(reply); break;
     case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
+    case cli::Action::quick_whatifs: text = cli::format_quick_whatifs(reply, host, accelerator); break;
     default: text = cli::format_break_even(reply, host, accelerator); break;
   }
   std::cout << cli::printable(text);
@@ -145,6 +147,7 @@ int run(const std::vector<std::string>& args) {
     case cli::Action::sweep:
     case cli::Action::solve_for:
     case cli::Action::break_even:
+    case cli::Action::quick_whatifs:
     case cli::Action::compare: break;
   }
   Errors errors;

@@ -25,6 +25,8 @@ Usage: epochcalc [options]
   --goal GOAL            flip (the winner changes; the default), speedup=K, or epoch=TIME ("30 ms")
   --break-even           for every field solve-for accepts: where the winner flips and where the
                          accelerator is twice as fast; and where each device's overhead exceeds its work
+  --what-ifs             the one-click what-ifs (CUDA Graphs, a compiled step, half the dispatch, half
+                         precision, four times the batch): each one's edit and the epochs it gives
   --compare DEVICES      the scenario on several devices: registry ids separated by commas (host and
                          accelerator name the scenario's own), "accelerators" (the host and every
                          accelerator in the registry) or "all"; with the fastest device per batch range
@@ -50,6 +52,7 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   ParsedOptions parsed;
   Options& o = parsed.options;
   bool break_even = false;
+  bool quick = false;
   bool goal_given = false;
   const auto needs_value = [&](std::size_t& i, const std::string& flag) -> std::optional<std::string> {
     if (i + 1 < args.size()) return args[++i];
@@ -94,6 +97,9 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
     } else if (arg == "--break-even") {
       o.action = Action::break_even;
       break_even = true;
+    } else if (arg == "--what-ifs") {
+      o.action = Action::quick_whatifs;
+      quick = true;
     } else if (arg == "--compare") {
       o.action = Action::compare;
       if (auto v = needs_value(i, arg)) o.compare = *v;
@@ -118,8 +124,8 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   if (o.calibration_file && (o.preset || o.scenario_file || !o.settings.empty()))
     parsed.errors.push_back({code::args, "", "--calibrate reads its scenario from the file; leave out --preset, --scenario and --set"});
   if (o.sweeps.size() > 2) parsed.errors.push_back({code::args, "", "--sweep takes one field, or two for a grid"});
-  if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + !o.compare.empty() > 1)
-    parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even and --compare at a time"});
+  if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + quick + !o.compare.empty() > 1)
+    parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even, --what-ifs and --compare at a time"});
   if (o.json && o.csv) parsed.errors.push_back({code::args, "", "give --json or --csv, not both"});
   // A flag that would do nothing is a mistake to name, not to ignore.
   if (goal_given && o.solve_for.empty())

@@ -9,7 +9,7 @@
 
 namespace epochcalc::cli {
 
-enum class Action { solve, expand, calibrate, sweep, solve_for, break_even, compare, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
+enum class Action { solve, expand, calibrate, sweep, solve_for, break_even, compare, quick_whatifs, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
 
 struct Options {
   Action action = Action::solve;

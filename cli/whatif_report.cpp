@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "epochcalc/fields.hpp"
 #include "format.hpp"
 
 namespace epochcalc::cli {
@@ -154,6 +155,31 @@ std::string format_break_even(const json& summary, const std::string& host, cons
   }
   out += "Batch sizes at which overhead exceeds work: " + host + " " + batch_ranges(summary.at("overhead_exceeds_work").at("host")) +
          "; " + accelerator + " " + batch_ranges(summary.at("overhead_exceeds_work").at("accelerator")) + ".\n";
+  return out;
+}
+
+std::string format_quick_whatifs(const json& list, const std::string& host, const std::string& accelerator) {
+  const json& before = list.at("before");
+  const auto epoch = [](const json& outcome, const char* device) { return outcome.at(device).at("epoch_time_s").get<double>(); };
+  const auto change = [&](const std::string& name, const char* device, const json& after) {
+    const double from = epoch(before, device), to = epoch(after, device);
+    std::string text = name + " " + format_time(from) + " -> " + format_time(to);
+    if (to < from) text += ", " + format_ratio(from / to) + " faster";
+    else if (to > from) text += ", " + format_ratio(to / from) + " slower";
+    return text;
+  };
+  std::string out = "Now: " + host + " " + format_time(epoch(before, "host")) + ", " + accelerator + " " +
+                    format_time(epoch(before, "accelerator")) + " (" + format_ratio(before.at("speedup").get<double>()) + ").\n";
+  for (const json& w : list.at("whatifs")) {
+    out += "  " + w.at("label").get<std::string>();
+    if (!w.at("applies").get<bool>()) {
+      out += ": does not apply (" + w.at("reason").get<std::string>() + ")\n";
+      continue;
+    }
+    const json& after = w.at("after");
+    out += " (" + dotted_path(w.at("edit").at("path").get<std::string>()) + " = " + w.at("edit").at("text").get<std::string>() +
+           "): " + change(accelerator, "accelerator", after) + "; " + change(host, "host", after) + "\n";
+  }
   return out;
 }
 

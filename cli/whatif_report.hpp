@@ -9,6 +9,8 @@ namespace epochcalc::cli {
 
 std::string format_field_sweep(const nlohmann::ordered_json& sweep);
 std::string format_solve_for(const nlohmann::ordered_json& answer, const std::string& host, const std::string& accelerator);
+// "CUDA Graphs: one launch per step (assumptions.launches_per_step = 1): H100 254.700 ms -> 29.7 ms, 8.58x faster"
+std::string format_quick_whatifs(const nlohmann::ordered_json& list, const std::string& host, const std::string& accelerator);
 std::string format_break_even(const nlohmann::ordered_json& summary, const std::string& host, const std::string& accelerator);
 std::string format_compare(const nlohmann::ordered_json& comparison);
 

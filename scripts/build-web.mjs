@@ -8,6 +8,8 @@
 //                                  with the engine's glue and its own CSS inside; the .wasm beside it
 //   epochcalc-chart.js             the sweep chart (uPlot), shared by the page and the element and
 //                                  loaded when the chart first comes into view
+//   epochcalc-tools.js             pins, one-click what-ifs, break-even, devices, exports: shared by
+//                                  the page and the element, loaded when their sections come into view
 //   embed.html + embed.js          the iframe embed
 //   examples/                      host pages that embed it (plain HTML, Quarto, Jupyter Book, iframe)
 //   epochcalc-offline.html         the page as one file that opens from disk
@@ -112,6 +114,15 @@ const chartExternal = {
     b.onResolve({ filter: /^\.\/sweep-plot\.js$/ }, () => ({ path: './epochcalc-chart.js', external: true }));
   },
 };
+/** The what-if tools and the exports (web/src/tools/tools.js) are a module of their own,
+ * epochcalc-tools.js, imported when their first section comes into view (or pins or an export click
+ * need them); the page and the element share the one file. */
+const toolsExternal = {
+  name: 'epochcalc-tools-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/tools\/tools\.js$/ }, () => ({ path: './epochcalc-tools.js', external: true }));
+  },
+};
 /** The on-demand modules' files, copied beside the engine's. */
 const ON_DEMAND_FILES = ['epochcalc_calibration.js', 'epochcalc_calibration.wasm', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'];
 /** The hand-written what-if calls over that module, minified beside it. */
@@ -144,9 +155,10 @@ export async function buildWeb(options = {}) {
       b.onResolve({ filter: /^epochcalc$/ }, () => ({ path: './epochcalc.js', external: true }));
     },
   };
-  await bundle({ entryPoints: { app: join(root, 'web/src/main.js') }, outdir, plugins: [engineExternal, fitExternal, chartExternal], ...LATER_CHUNKS });
+  await bundle({ entryPoints: { app: join(root, 'web/src/main.js') }, outdir, plugins: [engineExternal, fitExternal, chartExternal, toolsExternal], ...LATER_CHUNKS });
   await bundle({ entryPoints: { fit: join(root, 'web/src/calibration.js') }, outdir });
   await bundle({ entryPoints: { 'epochcalc-chart': join(root, 'web/src/sweep-plot.js') }, outdir });
+  await bundle({ entryPoints: { 'epochcalc-tools': join(root, 'web/src/tools/tools.js') }, outdir });
   // The engine: the hand-written wrapper plus the Emscripten glue, which fetches
   // epochcalc_core.wasm next to itself (import.meta.url).
   await bundle({ entryPoints: { epochcalc: wrapper }, outdir, plugins: [onDemandExternal] });
@@ -270,7 +282,7 @@ async function buildElement(outdir, wrapper) {
     outdir,
     alias: { epochcalc: wrapper },
     loader: { '.html': 'text' },
-    plugins: [virtualCss, onDemandExternal, chartExternal],
+    plugins: [virtualCss, onDemandExternal, chartExternal, toolsExternal],
   });
   const elementExternal = {
     name: 'epochcalc-element-external',

@@ -1,12 +1,15 @@
-// The only file that knows about Emscripten. Scenarios come in as JSON text, so the engine's own
-// validation sees exactly what JavaScript sent. Replies go out as one Uint8Array per call: the engine's
-// tape of the reply document (engine/src/reply_tape.hpp), copied out of wasm memory before the call
-// returns (manifold's typed_memory_view + slice), so no state is kept between calls; wasm/epochcalc.js
-// turns it into objects, the series into Float64Arrays. Listings and the schema, read once, stay text.
-// The engine catches every exception itself (api.cpp), so nothing escapes as a bare number.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
+// The only file of the first visit's module that knows about Emscripten: plain C exports, no embind
+// (embind's runtime was about 5 KB gzip of a 135 KB first visit, bench/REPORT.md). Text crosses as
+// UTF-8 bytes: wasm/epochcalc.js writes each argument into a buffer this file hands out
+// (epochcalc_argument), calls, and copies the reply's bytes out (epochcalc_reply_data and _size)
+// before it returns, so nothing is kept from one call to the next but the buffers themselves. A reply
+// is the engine's tape of the reply document (engine/src/reply_tape.hpp), or for the listings and the
+// schema, read once, JSON text. The engine catches every exception itself (api.cpp), so nothing
+// escapes as a bare number.
+#include <emscripten/emscripten.h>
 
+#include <array>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -14,46 +17,62 @@
 
 namespace {
 
-using emscripten::val;
+// The arguments of the next call: the scenario (or a link's parameters), then an edit's path and text,
+// or a sweep's batch sizes as float64 bytes.
+std::array<std::string, 3> arguments;
+std::string reply;
 
-// The reply's bytes as a Uint8Array of its own.
-val bytes(const std::string& reply) {
-  return val(emscripten::typed_memory_view(reply.size(), reinterpret_cast<const unsigned char*>(reply.data())))
-      .call<val>("slice");
-}
-
-val solve(const std::string& scenario) { return bytes(epochcalc::solve_reply(scenario)); }
-
-// batch_sizes: null for the default grid, or an array of numbers (checked by the wrapper).
-val evaluate(const std::string& scenario, val batch_sizes) {
-  if (batch_sizes.isNull() || batch_sizes.isUndefined()) return bytes(epochcalc::evaluate_reply(scenario, nullptr));
-  const std::vector<double> sizes = emscripten::convertJSArrayToNumberVector<double>(batch_sizes);
-  return bytes(epochcalc::evaluate_reply(scenario, &sizes));
-}
-
-// has_edit false: the document alone (path and text ignored).
-val update(const std::string& scenario, bool has_edit, const std::string& path, const std::string& text) {
-  const epochcalc::FieldEdit edit{path, text};
-  return bytes(epochcalc::update_reply(scenario, has_edit ? &edit : nullptr));
-}
-val read_link(const std::string& params) { return bytes(epochcalc::read_link_reply(params)); }
-val write_link(const std::string& scenario) { return bytes(epochcalc::write_link_reply(scenario)); }
-std::string version() { return std::string(epochcalc::version()); }
+const std::string& argument(int i) { return arguments[static_cast<std::size_t>(i)]; }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(epochcalc) {
-  emscripten::function("_solve", &solve);
-  emscripten::function("_evaluate", &evaluate);
-  emscripten::function("_update", &update);
-  emscripten::function("_readLink", &read_link);
-  emscripten::function("_writeLink", &write_link);
-  emscripten::function("_replyWords", &epochcalc::reply_words_json);
-  emscripten::function("_schema", &epochcalc::schema_json);
-  emscripten::function("_hardware", &epochcalc::hardware_json);
-  emscripten::function("_datasets", &epochcalc::datasets_json);
-  emscripten::function("_presets", &epochcalc::presets_json);
-  emscripten::function("_profiles", &epochcalc::profiles_json);
-  emscripten::function("_defaultScenario", &epochcalc::default_scenario_json);
-  emscripten::function("_version", &version);
+extern "C" {
+
+// Room for argument `i` (0 to 2) of `size` bytes, for the wrapper to write into.
+EMSCRIPTEN_KEEPALIVE char* epochcalc_argument(int i, std::size_t size) {
+  std::string& a = arguments[static_cast<std::size_t>(i) % arguments.size()];
+  a.assign(size, '\0');
+  return a.data();
 }
+
+EMSCRIPTEN_KEEPALIVE const char* epochcalc_reply_data() { return reply.data(); }
+EMSCRIPTEN_KEEPALIVE std::size_t epochcalc_reply_size() { return reply.size(); }
+
+EMSCRIPTEN_KEEPALIVE void epochcalc_solve() { reply = epochcalc::solve_reply(argument(0)); }
+
+// has_sizes 0: the default grid; else argument 1 holds the batch sizes as float64 (checked by the wrapper).
+EMSCRIPTEN_KEEPALIVE void epochcalc_evaluate(int has_sizes) {
+  if (!has_sizes) {
+    reply = epochcalc::evaluate_reply(argument(0), nullptr);
+    return;
+  }
+  std::vector<double> sizes(argument(1).size() / sizeof(double));
+  std::memcpy(sizes.data(), argument(1).data(), sizes.size() * sizeof(double));
+  reply = epochcalc::evaluate_reply(argument(0), &sizes);
+}
+
+// has_edit 0: the document alone (arguments 1 and 2 unread).
+EMSCRIPTEN_KEEPALIVE void epochcalc_update(int has_edit) {
+  const epochcalc::FieldEdit edit{argument(1), argument(2)};
+  reply = epochcalc::update_reply(argument(0), has_edit ? &edit : nullptr);
+}
+
+EMSCRIPTEN_KEEPALIVE void epochcalc_read_link() { reply = epochcalc::read_link_reply(argument(0)); }
+EMSCRIPTEN_KEEPALIVE void epochcalc_write_link() { reply = epochcalc::write_link_reply(argument(0)); }
+
+// The texts read once: 0 the reply words, 1 the schema, 2 hardware, 3 datasets, 4 presets, 5 profiles,
+// 6 the default scenario, 7 the version.
+EMSCRIPTEN_KEEPALIVE void epochcalc_text(int which) {
+  switch (which) {
+    case 0: reply = epochcalc::reply_words_json(); break;
+    case 1: reply = epochcalc::schema_json(); break;
+    case 2: reply = epochcalc::hardware_json(); break;
+    case 3: reply = epochcalc::datasets_json(); break;
+    case 4: reply = epochcalc::presets_json(); break;
+    case 5: reply = epochcalc::profiles_json(); break;
+    case 6: reply = epochcalc::default_scenario_json(); break;
+    default: reply = std::string(epochcalc::version()); break;
+  }
+}
+
+}  // extern "C"

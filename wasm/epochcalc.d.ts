@@ -453,6 +453,34 @@ export interface Comparison {
   cheapest: { from: number; to: number; device: string }[];
 }
 
+/** A device's batched epoch and the accelerator's speedup: what a one-click what-if changes. */
+export interface QuickOutcome {
+  host: ComparedRun;
+  accelerator: ComparedRun;
+  speedup: number;
+}
+
+export interface QuickWhatifs {
+  schema: 'epochcalc/quick-whatifs@1';
+  before: QuickOutcome;
+  /** In a fixed order: cuda-graphs, compiled-step, half-dispatch, half-precision, batch-x4. */
+  whatifs: ({
+    id: string;
+    label: string;
+    applies: true;
+    /** One field edit, as `update` takes it. */
+    edit: FieldEdit;
+    after: QuickOutcome;
+  } | {
+    id: string;
+    label: string;
+    applies: false;
+    edit?: FieldEdit;
+    /** Why it does not apply to this scenario. */
+    reason: string;
+  })[];
+}
+
 export interface LinkReading {
   scenario: ScenarioInput | null;
   notes: EngineError[];
@@ -505,6 +533,9 @@ export interface Calculator {
   /** The scenario on several devices: registry ids ("host" and "accelerator" name the scenario's own),
    * "accelerators" (the host and every registry accelerator; the default) or "all". */
   compare(scenario: ScenarioInput | string, devices?: string | string[]): Promise<Comparison>;
+  /** One-click what-ifs for this scenario (CUDA Graphs, a compiled step, half the dispatch, half
+   * precision, four times the batch), each with its edit and the epochs it gives. */
+  quickWhatifs(scenario: ScenarioInput | string): Promise<QuickWhatifs>;
   hardware(): HardwareEntry[];
   datasets(): DatasetEntry[];
   /** The default preset's complete scenario. */

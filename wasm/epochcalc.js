@@ -76,6 +76,7 @@ export function readReply(bytes, words) {
 }
 
 const utf8 = new TextDecoder();
+const utf8Out = new TextEncoder();
 
 /** Parses a reply written as JSON text (the calibration module's) and throws for an error document. @param {string} text */
 function parseReply(text) {
@@ -209,35 +210,63 @@ export async function createCalculator(options = {}) {
     whatif = null;
     throw error;
   }));
+  // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
+  // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
+  const put = (i, text) => {
+    const bytes = utf8Out.encode(text);
+    core.HEAPU8.set(bytes, core._epochcalc_argument(i, bytes.length));
+  };
+  const taken = () => {
+    const at = core._epochcalc_reply_data();
+    return core.HEAPU8.slice(at, at + core._epochcalc_reply_size());
+  };
+  const text = (which) => {
+    core._epochcalc_text(which);
+    return utf8.decode(taken());
+  };
+  /** @param {string} scenario */
+  const call = (f, scenario, ...args) => {
+    put(0, scenario);
+    f(...args);
+    return taken();
+  };
   // The registries and the schema never change while the page runs: parse them once.
-  const hardware = JSON.parse(core._hardware()).hardware;
-  const datasets = JSON.parse(core._datasets()).datasets;
-  const presets = JSON.parse(core._presets()).presets;
-  const profiles = JSON.parse(core._profiles()).profiles;
-  const schema = JSON.parse(core._schema());
-  const defaultScenario = core._defaultScenario();
+  const words = JSON.parse(text(0));
+  const schema = JSON.parse(text(1));
+  const hardware = JSON.parse(text(2)).hardware;
+  const datasets = JSON.parse(text(3)).datasets;
+  const presets = JSON.parse(text(4)).presets;
+  const profiles = JSON.parse(text(5)).profiles;
+  const defaultScenario = text(6);
+  const version = text(7);
   const copy = (value) => JSON.parse(JSON.stringify(value));
-  const words = JSON.parse(core._replyWords());
   const reply = (bytes) => unwrap(bytes, words);
 
   /** One engine call: validate once, solve once, find the win ranges once, sweep. */
   function evaluate(scenario, batchSizes = null) {
-    const { result, sweep } = reply(core._evaluate(toText(scenario), checkBatchSizes(batchSizes)));
+    const sizes = checkBatchSizes(batchSizes);
+    if (sizes) {
+      const bytes = new Uint8Array(Float64Array.from(sizes).buffer);
+      core.HEAPU8.set(bytes, core._epochcalc_argument(1, bytes.length));
+    }
+    const { result, sweep } = reply(call(core._epochcalc_evaluate, toText(scenario), sizes ? 1 : 0));
     return { result, sweep };
   }
 
   /** An edit of the page in one call: the document edited, expanded for the form, solved and swept. */
   function update(scenario, edit = null) {
     const text = toText(scenario);
-    const { schema: _, ...out } = edit == null
-      ? reply(core._update(text, false, '', ''))
-      : reply(core._update(text, true, String(edit.path), String(edit.text)));
+    if (edit != null) {
+      put(1, String(edit.path));
+      put(2, String(edit.text));
+    }
+    const { schema: _, ...out } = reply(call(core._epochcalc_update, text, edit == null ? 0 : 1));
     return out;
   }
 
   return Object.freeze({
-    version: core._version(),
-    solve: (scenario) => reply(core._solve(toText(scenario))),
+    version,
+    solve: (scenario) => reply(call(core._epochcalc_solve, toText(scenario))),
     evaluate,
     update,
     sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
@@ -249,10 +278,10 @@ export async function createCalculator(options = {}) {
     },
     set: (scenario, path, text) => update(scenario, { path, text }).scenario,
     readLink: (params) => {
-      const { scenario, notes } = reply(core._readLink(linkText(params)));
+      const { scenario, notes } = reply(call(core._epochcalc_read_link, linkText(params)));
       return { scenario, notes };
     },
-    writeLink: (scenario) => reply(core._writeLink(toText(scenario))).params,
+    writeLink: (scenario) => reply(call(core._epochcalc_write_link, toText(scenario))).params,
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
       // A failed load (offline, a missing file) is not kept: the next call tries again.
@@ -267,6 +296,7 @@ export async function createCalculator(options = {}) {
     solveFor: async (scenario, field, goal) => (await whatifModule()).solveFor(scenario, field, goal),
     breakEven: async (scenario) => (await whatifModule()).breakEven(scenario),
     compare: async (scenario, devices) => (await whatifModule()).compare(scenario, devices),
+    quickWhatifs: async (scenario) => (await whatifModule()).quickWhatifs(scenario),
     schema: () => copy(schema),
     presets: () => copy(presets),
     profiles: () => copy(profiles),

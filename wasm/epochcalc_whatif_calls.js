@@ -44,5 +44,6 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
     breakEven: (scenario) => parseReply(engine._breakEven(toText(scenario))),
     compare: (scenario, devices = 'accelerators') =>
       parseReply(engine._compare(toText(scenario), Array.isArray(devices) ? devices.join(',') : String(devices))),
+    quickWhatifs: (scenario) => parseReply(engine._quickWhatifs(toText(scenario))),
   };
 }

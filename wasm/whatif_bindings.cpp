@@ -87,6 +87,9 @@ std::string break_even(const std::string& scenario) {
 std::string compare(const std::string& scenario, const std::string& devices) {
   return answer(scenario, [&](const json& s) { return epochcalc::compare_document(s, devices); });
 }
+std::string quick_whatifs(const std::string& scenario) {
+  return answer(scenario, [](const json& s) { return epochcalc::quick_whatifs_document(s); });
+}
 
 }  // namespace
 
@@ -95,4 +98,5 @@ EMSCRIPTEN_BINDINGS(epochcalc_whatif) {
   emscripten::function("_solveFor", &solve_for);
   emscripten::function("_breakEven", &break_even);
   emscripten::function("_compare", &compare);
+  emscripten::function("_quickWhatifs", &quick_whatifs);
 }

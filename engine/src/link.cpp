@@ -144,9 +144,14 @@ LinkReading read_link(const std::vector<LinkParam>& params) {
                              quoted(params[last].value) + ", is used"});
   }
 
-  // 1. The scenario JSON, as the base.
+  // 1. The scenario JSON, as the base. Beyond what the engine reads, it is left for solving its text to
+  // refuse (E_RANGE), before anything parses it.
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (params[i].key != scenario_key || !applies(i)) continue;
+    if (params[i].value.size() > rule::max_json_text_bytes) {
+      out.document = nullptr;
+      return out;
+    }
     ParsedText parsed = parse_text(params[i].value);
     if (!parsed.document || parsed.duplicate_key) {
       out.document = nullptr;  // solving the text says where it breaks
@@ -169,6 +174,11 @@ LinkReading read_link(const std::vector<LinkParam>& params) {
     const LinkParam& p = params[i];
     if (p.key == scenario_key || is_preset_key(p.key) || !applies(i)) continue;
     const std::string path = pointer_of(p.key);
+    if (p.value.size() > rule::max_json_text_bytes) {
+      out.notes.push_back({code::range, names_field(path) ? path : "",
+                           "the link's " + quoted(p.key) + " is " + std::to_string(p.value.size()) + " characters long, more than a scenario holds"});
+      continue;
+    }
     if (!names_field(path)) {
       out.notes.push_back(unknown_param(p.key));
       continue;
@@ -220,9 +230,11 @@ std::vector<LinkParam> write_link(const json& document) {
 
 // The module's replies (api.hpp): here, with the rest of the links, in the half built for size.
 std::string read_link_reply(std::string_view text) {
-  Errors errors;
-  const auto list = parse_json_text(text, "the link's parameters", errors);
-  if (!list) return detail::error_reply(errors);
+  // Not parse_json_text: a link's scenario JSON may be longer than the engine reads, which read_link
+  // then leaves for solving its text to refuse, as it refuses any document that long.
+  ParsedText parsed = parse_text(text);
+  if (!parsed.document) return detail::error_reply({{code::json, "", "the link's parameters are not JSON: [[\"key\", \"value\"], ...]"}});
+  const std::optional<json>& list = parsed.document;
   std::vector<LinkParam> params;
   bool pairs = list->is_array();
   for (const json& p : *list) pairs = pairs && p.is_array() && p.size() == 2 && p[0].is_string() && p[1].is_string();

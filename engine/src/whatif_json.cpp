@@ -6,6 +6,8 @@
 
 #include "epochcalc/api_json.hpp"
 #include "epochcalc/compare.hpp"
+#include "epochcalc/edit.hpp"
+#include "epochcalc/quick_whatifs.hpp"
 #include "epochcalc/field_sweep.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
@@ -403,6 +405,36 @@ json compare_document(const json& document, std::string_view devices) {
   return {{"schema", compare_schema}, {"batch_size", scenario->batch_size}, {"precision", scenario->precision},
           {"devices", std::move(rows)}, {"fastest", envelope(comparison.fastest)},
           {"cheapest", envelope(comparison.cheapest)}};
+}
+
+json quick_whatifs_document(const json& document) {
+  const Solved now = solve_checked(document);
+  if (!now.result) return errors_to_json(now.errors);
+  // Each device's batched epoch and the speedup, before and after: what a button's preview says.
+  const auto outcome = [](const Scenario& s, const Result& r) {
+    return json{{"host", run_json(r.host.batched, s.host.price_per_hour > 0)},
+                {"accelerator", run_json(r.accelerator.batched, s.accelerator.price_per_hour > 0)},
+                {"speedup", r.comparison.accelerator_speedup_batched}};
+  };
+  json list = json::array();
+  for (const QuickWhatIf& q : quick_whatifs(*now.scenario)) {
+    json row = {{"id", q.id}, {"label", q.label}};
+    if (q.path.empty()) {
+      row["applies"] = false;
+      row["reason"] = q.reason;
+      list.push_back(std::move(row));
+      continue;
+    }
+    json edited = document;
+    Errors errors;
+    const Solved after = set_field(edited, q.path, q.text, errors) ? solve_checked(edited) : Solved{};
+    row["applies"] = after.result.has_value();
+    row["edit"] = {{"path", q.path}, {"text", q.text}};
+    if (after.result) row["after"] = outcome(*after.scenario, *after.result);
+    else row["reason"] = (errors.empty() ? after.errors : errors).front().message;
+    list.push_back(std::move(row));
+  }
+  return {{"schema", quick_whatifs_schema}, {"before", outcome(*now.scenario, *now.result)}, {"whatifs", std::move(list)}};
 }
 
 }  // namespace epochcalc

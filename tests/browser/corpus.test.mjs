@@ -142,7 +142,8 @@ const cut = (s) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 function linkMessage(c) {
   const text = /** @type {string} */ (c.text);
   const read = env.calc.readLink([['scenario', text]]).scenario;
-  const doc = read === null ? text : read;
+  // JSON that is not an object is the engine's to name from the text, as the page does.
+  const doc = read !== null && typeof read === 'object' && !Array.isArray(read) ? read : text;
   try {
     env.calc.expand(doc);
     env.calc.evaluate(doc);

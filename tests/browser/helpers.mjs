@@ -185,3 +185,13 @@ export async function sweepTable(page) {
   await page.waitForFunction(() => document.querySelectorAll('#sweep-table tbody tr').length > 0);
   return text(page, '#sweep-table');
 }
+
+/**
+ * The report paragraph, once the export tools (loaded when their section comes into view) have
+ * written it. @param {import('playwright-core').Page} page
+ */
+export async function reportText(page) {
+  await page.locator('#export').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('report')).value !== '');
+  return page.inputValue('#report');
+}

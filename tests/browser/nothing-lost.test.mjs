@@ -26,7 +26,8 @@ test('a reload restores the last valid scenario; a bare address opens it too', a
   await page.waitForSelector('html[data-ready]');
   await saved(page);
   assert.equal(await page.inputValue('#batch_size'), '64');
-  assert.match(decodeURIComponent(page.url()), /"batch_size":\s*64/);
+  assert.equal(new URL(page.url()).searchParams.get('network.batch_size'), '64');
+  assert.equal(await page.isVisible('#restored'), true, 'the page says it restored the last scenario');
   assert.deepEqual(page.problems, []);
   await release(page);
 });

@@ -3,7 +3,7 @@
 // silently replaced by the default. Each test reproduces a defect found by trying the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, release, afterUpdate, value, text, fill, choose, near, sweepTable, showChart } from './helpers.mjs';
+import { setUp, openPage, release, afterUpdate, value, text, fill, choose, near, sweepTable, showChart, reportText } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -30,8 +30,8 @@ test('Xeon against T4 at int8: no statement says the T4 wins everywhere', async 
   assert.match(sentence, /At batch size 256, the Intel Xeon Platinum 8480\+.* is 1\.28× faster/);
   assert.equal(await text(page, '[data-key="crossover"]'), `batch 1 to ${until}`);
   assert.doesNotMatch(await text(page, '#headline'), /faster from here/);
-  assert.doesNotMatch(await page.inputValue('#report'), /every batch size/);
-  assert.match(await page.inputValue('#report'), /faster only at batch sizes 1 to/);
+  assert.doesNotMatch(await reportText(page), /every batch size/);
+  assert.match(await reportText(page), /faster only at batch sizes 1 to/);
   // The chart marks where the host takes over, and the table agrees row by row.
   assert.match(await text(page, '#sweep-desc'), /faster only at batch sizes 1 to/);
   assert.match(await sweepTable(page), new RegExp(`${(wins[0].to + 1).toLocaleString('en-US')} \\(host faster from here`));

@@ -199,3 +199,12 @@ TEST_CASE("the parameters the page writes read back as the document") {
     }
   }
 }
+
+TEST_CASE("a link longer than the engine reads is left for solving its text to refuse") {
+  const std::string huge(rule::max_json_text_bytes + 1, ' ');
+  CHECK(read_link({{"scenario", "{" + huge + "}"}}).document.is_null());
+  const LinkReading long_value = read_link({{"name", huge}, {"dispatch", "5 us"}});
+  CHECK(has_note(long_value, code::range, "\"name\" is 4000001 characters long"));
+  CHECK_FALSE(long_value.document.contains("name"));
+  CHECK(long_value.document["dispatch"] == "5 us");
+}

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "epochcalc/api_json.hpp"
+#include "epochcalc/edit.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/solve_for.hpp"
 #include "epochcalc/whatif_json.hpp"
@@ -201,4 +202,63 @@ TEST_CASE("a sweep's point that breaks the rule between batch size and N is an e
   // Within the rule, or without drop_last (one step of N examples), every point is computed.
   CHECK(field_sweep_document(drop, {"network.batch_size=1:60000:3"}).at("points") == 3);
   CHECK(field_sweep_document(default_doc, {"network.batch_size=1:100000:3"}).at("points") == 3);
+}
+
+TEST_CASE("one-click what-ifs: each edit is the one the page applies, and its epochs are that edit solved") {
+  for (const std::string& id : registry::preset_ids()) {
+    CAPTURE(id);
+    const json doc = {{"preset", id}};
+    const json list = quick_whatifs_document(doc);
+    REQUIRE(list.at("schema") == quick_whatifs_schema);
+    const json before = solve_document(doc);
+    CHECK(list["before"]["accelerator"]["epoch_time_s"] == before["accelerator"]["batched"]["epoch_time_s"]);
+    std::vector<std::string> ids;
+    for (const json& w : list.at("whatifs")) {
+      ids.push_back(w.at("id").get<std::string>());
+      if (!w.at("applies").get<bool>()) {
+        CHECK_FALSE(w.at("reason").get<std::string>().empty());
+        continue;
+      }
+      json edited = doc;
+      Errors errors;
+      REQUIRE(set_field(edited, w["edit"]["path"].get<std::string>(), w["edit"]["text"].get<std::string>(), errors));
+      const json after = solve_document(edited);
+      REQUIRE(after.at("schema") == "epochcalc/result@1");
+      for (const char* device : {"host", "accelerator"})
+        CHECK(w["after"][device]["epoch_time_s"] == after[device]["batched"]["epoch_time_s"]);
+      CHECK(w["after"]["speedup"] == after["comparison"]["accelerator_speedup_batched"]);
+    }
+    CHECK(ids == std::vector<std::string>{"cuda-graphs", "compiled-step", "half-dispatch", "half-precision", "batch-x4"});
+  }
+}
+
+TEST_CASE("one-click what-ifs: the issue's CUDA Graphs figure, and what does not apply says why") {
+  const json list = quick_whatifs_document(default_doc);
+  const json& graphs = list["whatifs"][0];
+  CHECK(graphs["edit"]["path"] == "/assumptions/launches_per_step");
+  CHECK(graphs["edit"]["text"] == "1");
+  // H100 epoch 254.7 ms -> 29.7 ms, 8.6x faster (issue 19).
+  CHECK(std::round(list["before"]["accelerator"]["epoch_time_s"].get<double>() * 1e4) == 2547);
+  CHECK(std::round(graphs["after"]["accelerator"]["epoch_time_s"].get<double>() * 1e4) == 297);
+  CHECK(list["whatifs"][2]["edit"]["text"] == "5e-06");  // half of 10 us, exactly
+  CHECK(list["whatifs"][4]["edit"]["text"] == "128");
+  CHECK(list["whatifs"][3]["applies"] == false);  // the reference CPU has only an fp32 peak
+
+  const json done = quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"},
+                                            {"dispatch", 0},
+                                            {"precision", "fp32"},
+                                            {"assumptions", {{"launches_per_step", 1}, {"ops_per_layer", 1}}},
+                                            {"network", {{"batch_size", 60000}}}});
+  for (const json& w : done["whatifs"]) {
+    CAPTURE(w.dump());
+    if (w["id"] == "half-precision") continue;
+    CHECK(w["applies"] == false);
+  }
+  // With drop_last, four times the batch stops at the dataset: one full step.
+  const json near_end = quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"},
+                                                {"network", {{"batch_size", 20000}}},
+                                                {"assumptions", {{"drop_last", true}}}});
+  CHECK(near_end["whatifs"][4]["edit"]["text"] == "60000");
+  CHECK(near_end["whatifs"][4]["applies"] == true);
+  CHECK(first_message(quick_whatifs_document({{"preset", "nope"}})).find("unknown preset") != std::string::npos);
 }

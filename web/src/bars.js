@@ -64,8 +64,9 @@ export function segmentsOf(result, role, which) {
  * @param {HTMLElement} container
  * @param {HTMLElement} formulaOut  where a selected segment's formula is shown
  * @param {import('epochcalc').Result} result
+ * @param {import('./tools/tools.js').Pinned[]} [pinned]  each pinned result's epoch is an outline on its bar
  */
-export function renderBars(container, formulaOut, result) {
+export function renderBars(container, formulaOut, result, pinned = []) {
   const batch = result.network.batched.batch_size;
   const groups = /** @type {const} */ ([
     ['batched', `At batch size ${int(batch)}`, `${count(result.network.batched.steps_per_epoch, 'step')} per epoch`],
@@ -74,7 +75,7 @@ export function renderBars(container, formulaOut, result) {
   const roles = /** @type {const} */ (['host', 'accelerator']);
   const blocks = groups.map(([which, title, steps]) => {
     if (which === 'batch_one' && batch === 1) return null;
-    const max = Math.max(...roles.map((r) => result[r][which].epoch_time_s)) || 1;
+    const max = Math.max(...roles.map((r) => result[r][which].epoch_time_s), ...pinned.flatMap((p) => roles.map((r) => p.result[r][which].epoch_time_s))) || 1;
     const rows = roles.map((role) => {
       const run = result[role][which];
       const who = `${role === 'host' ? 'Host' : 'Accelerator'}: ${shortName(result[role].name)}`;
@@ -99,13 +100,19 @@ export function renderBars(container, formulaOut, result) {
         h('div', { class: 'bar-total', title: exact(run.epoch_time_s, 's') },
           h('strong', { 'data-key': `${role}.${which}.epoch`, 'data-value': run.epoch_time_s }, time(run.epoch_time_s)),
           h('span', { class: 'muted' }, ` · ${percent(run.overhead_fraction)} overhead`)),
-        h('div', { class: 'track' }, ...segs));
+        h('div', { class: 'track' }, ...segs, ...pinned.map((p) => {
+          const v = p.result[role][which].epoch_time_s;
+          const ghost = h('span', { class: 'ghost', title: `Pinned “${p.name}”: ${time(v)}`, 'data-key': `pin.${role}.${which}`, 'data-value': v });
+          ghost.style.width = `${(v / max) * 100}%`;
+          return ghost;
+        })));
     });
     return h('div', { class: 'bar-group', role: 'group', 'aria-label': title },
       h('h3', {}, title, ' ', h('span', { class: 'muted' }, steps)),
       ...rows);
   });
-  replace(container, ...blocks);
+  replace(container, ...blocks, pinned.length > 0 && h('p', { class: 'hint' },
+    `Dashed outlines: the epoch of each pin (${pinned.map((p) => `“${shortName(p.name, 30)}”`).join(', ')}).`));
   // Labels that do not fit their segment are hidden as the bars are built, from widths measured
   // before: an update then costs the frame one layout. Until they are known (the first draw, a new
   // label), they are measured in the next frame.

@@ -8,10 +8,9 @@ import { byId, h, replace } from './dom.js';
 import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
-import { renderResultTable, renderProfileTable, toCsv } from './tables.js';
-import { renderHeadline, sentence, report, nowLine } from './summary.js';
+import { renderResultTable, renderProfileTable } from './tables.js';
+import { renderHeadline, sentence, nowLine } from './summary.js';
 import { createSweepChart } from './sweep.js';
-import { copyText, download, fileName } from './share.js';
 
 /** @typedef {{code: string, path: string, message: string}} EngineError */
 
@@ -33,8 +32,9 @@ export const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [
  * @param {(result: import('epochcalc').Result) => void} [o.onResult]
  * @param {(errors: EngineError[]) => void} [o.onErrors]
  * @param {((doc: unknown) => string)|null} [o.linkFor]  the address of a link to this calculation, if there is one
+ * @param {(pins: string|null) => void} [o.onPins]  the pins changed (the page keeps them in its link)
  */
-export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null }) {
+export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null, onPins }) {
   const $ = byId(root);
   const status = $('status');
   const schema = calc.schema();
@@ -68,7 +68,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   let doc = /** @type {any} */ ({ preset: schema.default_preset });
   /**
    * The last scenario that solved, with its result: what the exports and the `result` property use.
-   * @type {{doc: unknown, result: import('epochcalc').Result}|null}
+   * @type {{doc: unknown, result: import('epochcalc').Result, sweep: import('epochcalc').SweepResult}|null}
    */
   let good = null;
   let updates = 0;
@@ -148,7 +148,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     // The engine read the text: its document is the one JSON.parse would give.
     doc = text === undefined ? next : reply.scenario;
     if (edited) onEdit?.(doc);
-    show(reply);
+    show(reply, false, true);
   }
 
   /**
@@ -180,14 +180,15 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * their fields.
    * @param {import('epochcalc').Update} reply  with `expanded` set
    * @param {boolean} [typing]  an edit in progress: hold its errors back for a pause
+   * @param {boolean} [replaced]  a new document (a link, Back, an import): every control shows it
    */
-  function show(reply, typing = false) {
+  function show(reply, typing = false, replaced = false) {
     clearTimeout(heldTimer);
     held = null;
     // A counter that tells scripts (and the browser tests) that a recompute happened.
     marker.dataset.updates = String(++updates);
     expanded = reply.expanded ?? {};
-    form.render(expanded, doc);
+    form.render(expanded, doc, replaced);
     writeEditor(() => JSON.stringify(doc, null, 2));
     const { result, sweep } = reply;
     if (!result || !sweep) {
@@ -205,7 +206,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       return showInvalid(errors);
     }
     clearErrors(root);
-    good = { doc, result };
+    good = { doc, result, sweep };
     setStale(null);
     status.hidden = true;
     form.showReadings(result.scenario);
@@ -218,13 +219,13 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       $('now').textContent = nowLine(result);
       $('now').hidden = false;
     }
-    if (parts.has('bars')) renderBars($('bars'), $('formula'), result);
+    if (parts.has('bars')) renderBars($('bars'), $('formula'), result, pinned);
     if (parts.has('table')) {
       renderTables(result);
       replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
     }
-    if (parts.has('export')) /** @type {HTMLTextAreaElement} */ ($('report')).value = report(result, calc.version);
     onResult?.(result);
+    tools?.update();
     if (!parts.has('sweep')) {
       marker.dataset.ready = 'true';
       return;
@@ -269,7 +270,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     for (const id of ['answer', 'results']) $(id).classList.remove('pending');
     // Exports say what they hold: the link and the JSON carry the input as typed, valid or not; the
     // CSV and the report describe a result, so they wait for a valid one instead of a stale one.
-    for (const id of ['download-csv', 'copy-report']) /** @type {HTMLButtonElement} */ ($(id)).disabled = stale;
+    for (const id of ['download-csv', 'download-sweep-csv', 'download-png', 'download-svg', 'copy-report']) /** @type {HTMLButtonElement} */ ($(id)).disabled = stale;
     $('export-note').hidden = !stale;
     $('results').classList.toggle('empty', good == null);
     $('now').classList.toggle('stale', stale);
@@ -317,29 +318,59 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   });
   $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, { edited: true }));
 
-  // Export buttons.
-  const exportStatus = $('export-status');
-  const reportBox = /** @type {HTMLTextAreaElement} */ ($('report'));
-  const say = (text) => { exportStatus.textContent = text; };
-  $('copy-link').addEventListener('click', async () => {
-    if (!linkFor) return;
-    say((await copyText(linkFor(doc), reportBox)) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
+  /**
+   * The what-if tools and the exports (web/src/tools/), a module of their own: loaded when one of their
+   * sections first comes into view, when pins are given, or on the first export click.
+   * @type {import('./tools/tools.js').Tools|null}
+   */
+  let tools = null;
+  /** @type {Promise<import('./tools/tools.js').Tools>|null} */
+  let toolsLoading = null;
+  /** Results pinned beside the current one (the tools own the pins): ghost bars, dashed curves. @type {import('./tools/tools.js').Pinned[]} */
+  let pinned = [];
+  const withTools = () => (toolsLoading ??= import('./tools/tools.js').then((m) => {
+    tools = m.mountTools({
+      root, calc, parts, linkFor,
+      doc: () => doc,
+      current: () => (good && good.doc === doc ? good : null),
+      edit: (path, text) => edit(path, text),
+      load: (next, how) => load(next, how),
+      said,
+      setPinned: (list) => {
+        pinned = list;
+        if (good && parts.has('bars')) renderBars($('bars'), $('formula'), good.result, pinned);
+        chart.setPinned(pinned);
+      },
+      onPins: (text) => onPins?.(text),
+    });
+    tools.update();
+    return tools;
+  }, (err) => {
+    toolsLoading = null;
+    for (const body of root.querySelectorAll('[data-tools]')) {
+      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); scroll away and back to try again.`));
+    }
+    throw err;
+  }));
+  const toolSections = [...root.querySelectorAll('section.tools')].filter((el) => parts.has(/** @type {HTMLElement} */ (el).dataset.part ?? ''));
+  whenSeen(toolSections, () => { withTools().catch(() => {}); });
+  // The export buttons' work is the tools' too: a click before they load waits for them.
+  $('export').addEventListener('click', (e) => {
+    const button = /** @type {HTMLElement} */ (e.target).closest('button');
+    if (button?.id) withTools().then((t) => t.exportAction(button.id), () => {});
   });
-  $('copy-json').addEventListener('click', async () => {
-    const json = JSON.stringify(doc, null, 2);
-    say((await copyText(json, reportBox)) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
-  });
-  $('download-csv').addEventListener('click', () => {
-    if (!good) return say('Nothing to export yet.');
-    download(`${fileName(good.result.scenario.name)}.csv`, toCsv(good.result), 'text/csv');
-    say('CSV downloaded (SI units: seconds, joules).');
-  });
-  $('copy-report').addEventListener('click', async () => {
-    if (!good) return say('Nothing to report yet.');
-    const text = report(good.result, calc.version);
-    reportBox.value = text;
-    say((await copyText(text, reportBox)) ? 'Report paragraph copied.' : 'The paragraph is selected: copy it from the box.');
-  });
+  // A scenario file dropped on the calculator is imported: the tools have the engine check it first.
+  if (parts.has('export')) {
+    const hasFile = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    root.addEventListener('dragover', (e) => { if (hasFile(e)) e.preventDefault(); });
+    root.addEventListener('drop', (e) => {
+      const file = /** @type {DragEvent} */ (e).dataTransfer?.files?.[0];
+      if (!file) return;
+      e.preventDefault();
+      withTools().then((t) => t.importFile(file), () => {});
+    });
+  }
+  $('report-format').addEventListener('change', () => { withTools().then((t) => t.update(), () => {}); });
 
   return {
     load,
@@ -354,9 +385,28 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     said,
     /** Shows errors that did not come from the form (an element's attributes). @param {EngineError[]} errors */
     showErrors: (errors) => showInvalid(errors),
+    /** Pins from a link or the browser (JSON text): the tools load to show them. @param {string} text */
+    setPins: (text) => withTools().then((t) => t.setPins(text), () => {}),
+    /** Loads the what-if tools now (the page's notices and tests use it). */
+    tools: withTools,
     /** Draws the chart again with the colours now in force. */
     redraw: () => chart.redraw(),
     /** Draws over the sweep chart (the page's measured points), keeping `ys` in range; null removes it. */
     setOverlay: (draw, ys) => chart.setOverlay(draw, ys),
   };
+}
+
+/**
+ * Runs `f` once any of `elements` is first on screen (or at once where there is no IntersectionObserver
+ * to ask).
+ * @param {Element[]} elements @param {() => void} f
+ */
+function whenSeen(elements, f) {
+  if (elements.length === 0) return;
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    f();
+  });
+  for (const el of elements) seen.observe(el);
 }

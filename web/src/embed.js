@@ -2,7 +2,7 @@
 // (?preset=…&view=…&theme=…&controls=…&<dotted.path>=<value>, the same names as the element's
 // attributes), which tells its parent frame its height on every change.
 import './element.js';
-import { reportHeightToParent } from './share.js';
+import { reportHeightToParent } from './frame-height.js';
 
 const calculator = document.createElement('epoch-overhead-calculator');
 calculator.id = 'calculator';

@@ -239,19 +239,23 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
    */
   const fitting = (f, text) => (text.length > (f?.max_length ?? schema.limits.text.max_length) ? '' : text);
 
+  /** Whether the control being typed in is set too: a new document (a link, Back, an import) replaces everything. */
+  let everything = false;
   /** Sets a control's value unless the user is typing in it. */
   function setValue(el, text) {
-    if (!el || el === root.activeElement) return;
+    if (!el || (el === root.activeElement && !everything)) return;
     if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = text === 'true';
     else if (el.value !== text) el.value = text;
   }
 
   /**
-   * Shows an expanded scenario in every control (except the one being typed in).
+   * Shows an expanded scenario in every control (except the one being typed in, unless `replaced`).
    * @param {any} expanded  calc.expand of the document
    * @param {any} doc       the document as written
+   * @param {boolean} [replaced]  a new document, not an edit of this one
    */
-  function render(expanded, doc) {
+  function render(expanded, doc, replaced = false) {
+    everything = replaced;
     shown = expanded ?? {};
     lastDoc = doc;
     renderWidths();
@@ -273,6 +277,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       else if (f?.kind === 'choice' && value == null) setValue(input, String(schema.defaults[path] ?? ''));
       else setValue(input, fitting(f, shownText(value)));
     }
+    everything = false;
     decorate(doc);
   }
 

@@ -33,17 +33,35 @@ async function start() {
   const keep = keepLater(() => { shownHref = location.href; });
   const notices = addNotices();
 
-  /** The address of a scenario: its parameters, as the engine writes them. @param {unknown} doc */
-  const addressFor = (doc) => writeAddress(calc.writeLink(/** @type {any} */ (doc))) || location.pathname;
+  /** The pins as JSON, as the address and the browser keep them (null: none). @type {string|null} */
+  let pinsText = null;
+  /** The address of a scenario: its parameters, as the engine writes them, and the pins. @param {unknown} doc */
+  const addressFor = (doc) => {
+    /** @type {[string, string][]} */
+    let params;
+    try {
+      params = calc.writeLink(/** @type {any} */ (doc));
+    } catch {
+      // A document the engine does not read at all (too large): the address holds it as written.
+      params = [['scenario', JSON.stringify(doc)]];
+    }
+    return writeAddress(params, pinsText) || location.pathname;
+  };
   const calculator = mountCalculator({
     root: document,
     marker: document.documentElement,
     calc,
     // Every edit is recorded in the address, one history entry per pause, so a reload or a copied
     // link restores it and Back undoes it.
-    onEdit: (doc) => {
+    onEdit: () => {
       notices.restored(false);
-      keep.link(addressFor(doc));
+      keep.link(() => addressFor(calculator.doc));
+    },
+    // Pins travel in the link and survive a reload.
+    onPins: (text) => {
+      pinsText = text;
+      writeSaved('pins', text);
+      keep.link(() => addressFor(calculator.doc));
     },
     linkFor: (doc) => new URL(addressFor(doc), location.href).href,
     // The last scenario that solved is kept: an address without a scenario opens it, and a link the
@@ -63,9 +81,14 @@ async function start() {
    */
   function loadLink({ fromHistory = false } = {}) {
     shownHref = location.href;
-    const { params } = readAddress(location);
+    const { params, pins } = readAddress(location);
     notices.link([]);
     notices.restored(false);
+    // A link's pins, or on a bare address the ones kept in the browser.
+    const keptPins = params.length === 0 && !fromHistory ? readSaved('pins') : null;
+    const hadPins = pinsText !== null;
+    pinsText = pins ?? (typeof keptPins === 'string' ? keptPins : null);
+    if (pinsText !== null || hadPins) calculator.setPins(pinsText ?? '[]');
     if (params.length === 0) {
       const last = fromHistory ? undefined : readSaved('scenario');
       if (last === undefined) {
@@ -81,8 +104,9 @@ async function start() {
       return;
     }
     const reading = calc.readLink(params);
-    if (reading.scenario === null) {
-      // Its scenario JSON is not JSON: the engine reads the text and says where it breaks.
+    const doc = reading.scenario;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+      // Its scenario JSON is not JSON, or not an object: the engine reads the text and says what is wrong.
       calculator.load(undefined, { text: params.filter(([key]) => key === 'scenario').pop()?.[1] ?? '' });
     } else {
       calculator.load(reading.scenario);
@@ -147,28 +171,33 @@ function settlePrerendered(keep) {
 }
 
 /**
- * The address and the stored scenario, written once the edit is on screen and the user pauses: one
- * history entry per pause, so Back undoes an edit and not a keystroke. (history.replaceState took 6 to 9
- * ms per edit in Chromium, npm run bench, most of an edit's budget.) Everything waiting is written at
- * once when the page is hidden or left, so a reload or a copied address never misses an edit.
+ * The address and the stored scenario, written once the edit is on screen: history.replaceState took
+ * 6 to 9 ms per edit in Chromium (npm run bench), most of an edit's budget. Only the last of several
+ * quick edits is written; everything waiting is written at once when the page is hidden or left, so
+ * a reload or a copied address never misses an edit. An edit more than a second after the last write
+ * is a new history entry, one sooner replaces it: Back undoes an edit, not a keystroke.
  * html[data-saving] is set while a write waits.
  * @param {() => void} written  after the address is written
  */
 function keepLater(written) {
   const root = document.documentElement;
-  /** Quiet time that ends an edit's history entry. */
-  const PAUSE_MS = 400;
-  /** @type {string|null} */
+  /** Edits closer together than this share a history entry. */
+  const ENTRY_MS = 1000;
+  /** The address to write, made when it is written (the engine writes the link once, not per keystroke). @type {(() => string)|null} */
   let address = null;
   let doc = /** @type {unknown} */ (undefined);
-  let timer = 0;
+  let scheduled = false;
+  let lastWrite = -Infinity;
   /** @type {(() => void)[]} */
   const listeners = [];
   function flush() {
-    clearTimeout(timer);
-    timer = 0;
-    if (address !== null && new URL(address, location.href).href !== location.href) {
-      history.pushState(null, '', address);
+    scheduled = false;
+    const next = address?.();
+    if (next !== undefined && new URL(next, location.href).href !== location.href) {
+      const now = performance.now();
+      if (now - lastWrite > ENTRY_MS) history.pushState(null, '', next);
+      else history.replaceState(null, '', next);
+      lastWrite = now;
       written();
     }
     if (doc !== undefined) writeSaved('scenario', doc);
@@ -179,14 +208,15 @@ function keepLater(written) {
     if (saved) for (const f of listeners) f();
   }
   function schedule() {
-    clearTimeout(timer);
+    if (scheduled) return;
+    scheduled = true;
     root.dataset.saving = 'true';
-    timer = window.setTimeout(() => requestIdleCallback(flush, { timeout: 200 }), PAUSE_MS);
+    requestIdleCallback(() => { if (scheduled) flush(); }, { timeout: 200 });
   }
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
   return {
-    /** @param {string|null} next  null: forget a waiting write */
+    /** @param {(() => string)|null} next  null: forget a waiting write */
     link: (next) => { address = next; if (next !== null) schedule(); },
     /** @param {unknown} next */
     save: (next) => { doc = next; schedule(); },

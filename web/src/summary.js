@@ -1,4 +1,4 @@
-// The answer in words: headline figures, one plain sentence, and a report paragraph to copy.
+// The answer in words: headline figures and one plain sentence (the report is tools/report.js).
 import { h, replace } from './dom.js';
 import { time, energy, int, times, percent, shortName, faster } from './format.js';
 import { describeWins } from './wins.js';
@@ -87,34 +87,6 @@ export function sentence(r) {
     : Math.max(oh, oa) < 0.2 ? ' Real work dominates, so faster hardware pays off.' : '';
   parts.push(`Per-operation overhead is ${percent(oh)} of the host's epoch and ${percent(oa)} of the accelerator's at batch size ${int(b)}.${most}`);
   return parts.join(' ');
-}
-
-/**
- * A paragraph to paste into a report, with the assumptions that matter.
- * @param {Result} r @param {string} version
- */
-export function report(r, version) {
-  const sc = r.scenario;
-  const b = int(r.network.batched.batch_size);
-  const c = r.comparison;
-  const ds = sc.network.dataset;
-  const a = sc.assumptions;
-  const hb = r.host.batched;
-  const ab = r.accelerator.batched;
-  return [
-    `Using epochcalc ${version}, an analytical model, one ${a.phase} epoch of a ${sc.network.widths.join('-')} dense network`,
-    ` (${int(r.network.parameters)} parameters, ${sc.precision}) over ${ds.name} (${int(ds.training_examples)} examples) at batch size ${b}`,
-    ` takes ${time(hb.epoch_time_s)} on the ${r.host.name} (${percent(hb.overhead_fraction)} of it per-operation overhead)`,
-    ` and ${time(ab.epoch_time_s)} on the ${r.accelerator.name} (${percent(ab.overhead_fraction)} overhead),`,
-    ` so the accelerator is ${faster(c.accelerator_speedup_batched)}; at batch size 1 it is ${faster(c.accelerator_speedup_batch_one)}.`,
-    ` ${describeWins(r).sentence}`,
-    ` Assumptions: ${time(sc.dispatch)} framework dispatch per operation on both devices and ${time(sc.launch)} kernel launch on the accelerator,`,
-    ` ${a.ops_per_layer} operations per layer${a.extra_ops_per_step ? ` plus ${a.extra_ops_per_step} per step` : ''},`,
-    ` ${a.overlap === 'roofline' ? 'compute and memory traffic overlapped (roofline)' : 'compute and memory traffic not overlapped'}.`,
-    hb.energy_j === ab.energy_j
-      ? ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on either device (overhead time is not priced).`
-      : ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on the host and ${energy(ab.energy_j)} on the accelerator (overhead time is not priced).`,
-  ].join('');
 }
 
 /**

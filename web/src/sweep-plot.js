@@ -75,7 +75,35 @@ export function createPlot(container) {
     };
     for (const m of marks.switches) line(m.at, [6, 4], colors.text, `${m.to} from ${int(m.at)}`, true);
     line(marks.batch, [2, 3], colors.muted, marks.label, false);
+    drawPinned(u, dpr);
     overlay.draw?.(u, colors, dpr);
+  }
+
+  /** Pinned scenarios' curves: thin, short dashes, in each device's colour, named at their right end. */
+  let pinned = /** @type {import('./tools/tools.js').Pinned[]} */ ([]);
+  /** @param {uPlot} u @param {number} dpr */
+  function drawPinned(u, dpr) {
+    const ctx = u.ctx;
+    for (const pin of pinned) {
+      for (const [role, color] of /** @type {const} */ ([['host', colors.host], ['accelerator', colors.accel]])) {
+        const xs = pin.sweep.batch_size;
+        const ys = pin.sweep[role].epoch_time_s;
+        ctx.save();
+        ctx.strokeStyle = color;
+        ctx.globalAlpha = 0.75;
+        ctx.lineWidth = 1.5 * dpr;
+        ctx.setLineDash([2 * dpr, 3 * dpr]);
+        ctx.beginPath();
+        for (let i = 0; i < xs.length; i++) {
+          const x = u.valToPos(xs[i], 'x', true);
+          const y = u.valToPos(ys[i], 'y', true);
+          if (i === 0) ctx.moveTo(x, y);
+          else ctx.lineTo(x, y);
+        }
+        ctx.stroke();
+        ctx.restore();
+      }
+    }
   }
 
   /**
@@ -151,8 +179,16 @@ export function createPlot(container) {
 
   /** The y range of the lines, widened to the overlay's times. @param {number} min @param {number} max @returns {[number, number]} */
   function withOverlay(min, max) {
-    const lo = Math.min(min, ...overlay.ys);
-    const hi = Math.max(max, ...overlay.ys);
+    let lo = Math.min(min, ...overlay.ys);
+    let hi = Math.max(max, ...overlay.ys);
+    for (const pin of pinned) {
+      for (const ys of [pin.sweep.host.epoch_time_s, pin.sweep.accelerator.epoch_time_s]) {
+        for (const y of ys) {
+          lo = Math.min(lo, y);
+          hi = Math.max(hi, y);
+        }
+      }
+    }
     // A little room in log space, so a point on the edge is drawn whole.
     return lo < hi ? [lo / 1.15, hi * 1.15] : [lo / 2, hi * 2];
   }
@@ -166,9 +202,10 @@ export function createPlot(container) {
    * @param {import('epochcalc').SweepResult} sweep @param {import('epochcalc').Result} r @param {Marks} nextMarks
    * @param {{ draw: any, ys: number[] }} nextOverlay @param {boolean} [fresh]  rebuild (new colours or overlay)
    */
-  function update(sweep, r, nextMarks, nextOverlay, fresh = false) {
+  function update(sweep, r, nextMarks, nextOverlay, fresh = false, nextPinned = pinned) {
     marks = nextMarks;
     overlay = nextOverlay;
+    pinned = nextPinned;
     if (fresh) {
       key = '';
       colors = palette(container);
@@ -185,7 +222,7 @@ export function createPlot(container) {
         hi = Math.max(hi, y);
       }
     }
-    const range = `${Math.floor(Math.log10(lo))}:${Math.floor(Math.log10(hi))}:${n}`;
+    const range = `${Math.floor(Math.log10(lo))}:${Math.floor(Math.log10(hi))}:${n}:${pinned.length}`;
     const next = data(sweep);
     if (!plot || key !== `${nextKey}|${range}`) {
       key = `${nextKey}|${range}`;

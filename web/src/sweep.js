@@ -57,6 +57,8 @@ export function createSweepChart(container, table, desc) {
   const marks = { switches: /** @type {{ at: number, to: string }[]} */ ([]), batch: 1, label: '' };
   /** Drawn over the lines, with the epoch times it needs in range (the page's measured points). */
   let overlay = { draw: /** @type {Function|null} */ (null), ys: /** @type {number[]} */ ([]) };
+  /** @type {import('./tools/tools.js').Pinned[]} */
+  let pinned = [];
   /** The chart, once its module has loaded. @type {import('./sweep-plot.js').Plot|null} */
   let plot = null;
   /** @type {Promise<void>|null} */
@@ -65,12 +67,12 @@ export function createSweepChart(container, table, desc) {
   /** Draws the last result, loading the chart first if it is not yet; the promise settles when it is drawn. */
   function draw(fresh = false) {
     if (plot) {
-      if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, fresh);
+      if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, fresh, pinned);
       return Promise.resolve();
     }
     loading ??= inView(container).then(() => import('./sweep-plot.js')).then((m) => {
       plot = m.createPlot(container);
-      if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay);
+      if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, false, pinned);
       container.dataset.drawn = 'true';
     }, (err) => {
       loading = null;
@@ -146,5 +148,11 @@ export function createSweepChart(container, table, desc) {
     if (plot) draw(true);
   }
 
-  return { update, redraw, setOverlay };
+  /** Pinned scenarios' sweeps, drawn as thin dashed curves. @param {import('./tools/tools.js').Pinned[]} list */
+  function setPinned(list) {
+    pinned = list;
+    if (plot) draw(true);
+  }
+
+  return { update, redraw, setOverlay, setPinned };
 }

@@ -22,6 +22,7 @@ inline constexpr std::string_view field_sweep_schema = "epochcalc/field-sweep@1"
 inline constexpr std::string_view solve_for_schema = "epochcalc/solve-for@1";
 inline constexpr std::string_view break_even_schema = "epochcalc/break-even@1";
 inline constexpr std::string_view compare_schema = "epochcalc/compare@1";
+inline constexpr std::string_view quick_whatifs_schema = "epochcalc/quick-whatifs@1";
 
 // Points a field sweep computes at most (a 200 × 200 grid is 40,000).
 inline constexpr std::size_t max_field_sweep_points = 1'000'000;
@@ -64,5 +65,9 @@ nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenari
 // `devices`: registry ids separated by commas, "accelerators" (every accelerator in the registry, with
 // the scenario's host first) or "all" (every registry device).
 nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, std::string_view devices);
+// The one-click what-ifs (quick_whatifs.hpp), each with its edit applied to the document as the page
+// applies it and solved: {"before": {host, accelerator, speedup}, "whatifs": [{id, label, applies,
+// edit: {path, text}, after: {host, accelerator, speedup}} or {id, label, applies: false, reason}]}.
+nlohmann::ordered_json quick_whatifs_document(const nlohmann::ordered_json& scenario);
 
 }  // namespace epochcalc

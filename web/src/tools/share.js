@@ -1,4 +1,4 @@
-// Share and export: link, scenario JSON, CSV, report paragraph.
+// Copying and downloading what the exports make (tools/exports.js).
 
 /**
  * Copies text to the clipboard; falls back to selecting it in a textarea for a manual copy.
@@ -20,7 +20,7 @@ export async function copyText(text, fallback) {
 
 /**
  * Offers text as a file download.
- * @param {string} name @param {string} text @param {string} type
+ * @param {string} name @param {string|Blob} text @param {string} type
  */
 export function download(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -35,20 +35,3 @@ export function download(name, text, type) {
 
 /** A file name from a scenario name. @param {string} name */
 export const fileName = (name) => (name || 'epochcalc').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'epochcalc';
-
-/**
- * When the page is embedded in an iframe, tells the host page its height whenever it changes, so the
- * frame can fit it: { type: "epochcalc:resize", height } (see the README's iframe section).
- */
-export function reportHeightToParent() {
-  if (window.parent === window) return;
-  let lastHeight = 0;
-  new ResizeObserver(() => {
-    // The content's own height: scrollHeight would never report less than the frame's current height,
-    // so a frame could grow but never shrink back.
-    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (height === lastHeight) return;
-    lastHeight = height;
-    window.parent.postMessage({ type: 'epochcalc:resize', height }, '*');
-  }).observe(document.body);
-}

@@ -1,0 +1,304 @@
+// What-if on the page (issue 19): links people write, Back through edits, a restored session that says
+// so, pins, one-click what-ifs, break-even figures, every device side by side, chart pictures, import
+// and the report in three formats. Each answer on the page is checked against the engine's own.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setUp, openPage, release, value, text, fill, afterUpdate, saved, artifacts, reportText } from './helpers.mjs';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+const preset = 'mnist-cpu-vs-h100';
+/** The default preset with `sets` made as --set makes them. @param {[string, string][]} sets */
+const withSets = (sets) => sets.reduce((doc, [path, v]) => env.calc.set(doc, path, v), /** @type {any} */ ({ preset }));
+const hashOf = (doc) => `#scenario=${encodeURIComponent(JSON.stringify(doc))}`;
+
+/** Loads the what-if tools by bringing their section into view. @param {import('playwright-core').Page} page @param {string} selector */
+async function showTool(page, selector) {
+  await page.locator('#whatif').scrollIntoViewIfNeeded();
+  await page.waitForSelector(selector);
+}
+
+test('a readable link opens the scenario its parameters say, each read as --set reads it', async () => {
+  const query = '?preset=mnist-cpu-vs-h100&network.batch_size=64&dispatch=20%20us&accelerator=a100-sxm-80gb';
+  const page = await openPage(env.browser, env.url, { hash: query });
+  const r = env.calc.solve(withSets([['network.batch_size', '64'], ['dispatch', '20 us'], ['accelerator', 'a100-sxm-80gb']]));
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), r.accelerator.batched.epoch_time_s);
+  assert.equal(await page.inputValue('#dispatch'), '20 us');
+  assert.equal(new URL(page.url()).search, query, 'opening a link does not rewrite it');
+  assert.equal(await page.isVisible('#link-notes'), false);
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
+test('a link without a preset starts from the default preset, in every form', async () => {
+  const expected = env.calc.solve(withSets([['network.batch_size', '64'], ['dispatch', '20 us']]));
+  for (const link of [
+    hashOf({ network: { batch_size: 64 }, dispatch: '20 us' }),
+    '?network.batch_size=64&dispatch=20%20us',
+    '#network.batch_size=64&dispatch=20%20us',
+  ]) {
+    const page = await openPage(env.browser, env.url, { hash: link });
+    assert.equal(await page.isVisible('#link-problem'), false, link);
+    assert.equal(await value(page, 'host.batched.epoch_time_s'), expected.host.batched.epoch_time_s, link);
+    assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), expected.accelerator.batched.epoch_time_s, link);
+    await release(page);
+  }
+});
+
+test("the first page's links (#preset=ID&scenario={partial}) merge the preset, as the README promises", async () => {
+  const page = await openPage(env.browser, env.url, {
+    hash: `#preset=fashion-mnist-laptop&scenario=${encodeURIComponent(JSON.stringify({ network: { batch_size: 256 } }))}`,
+  });
+  const r = env.calc.solve({ preset: 'fashion-mnist-laptop', network: { batch_size: 256 } });
+  assert.equal(await page.isVisible('#link-problem'), false);
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), r.host.batched.epoch_time_s);
+  assert.equal(await page.inputValue('#preset'), 'fashion-mnist-laptop');
+  await release(page);
+});
+
+test('a link parameter that names no field is named with the likely one; the rest of the link applies', async () => {
+  const page = await openPage(env.browser, env.url, { hash: `#scenerio=${encodeURIComponent('{"dispatch":"1 us"}')}&network.batch_size=128` });
+  assert.equal(await page.isVisible('#link-notes'), true);
+  const notes = await text(page, '#link-notes');
+  assert.match(notes, /“?"?scenerio"?”? is not a field of the scenario; did you mean "scenario"\?/);
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), env.calc.solve(withSets([['network.batch_size', '128']])).host.batched.epoch_time_s);
+  const short = await openPage(env.browser, env.url, { hash: '?batch_size=64' });
+  assert.match(await text(short, '#link-notes'), /did you mean "network\.batch_size"\?/);
+  await release(page);
+  await release(short);
+});
+
+test('a value the engine refuses is shown at its field and kept in the address; hostile text stays text', async () => {
+  const page = await openPage(env.browser, env.url, { hash: '?network.batch_size=lots' });
+  assert.equal(await page.getAttribute('#batch_size', 'aria-invalid'), 'true');
+  assert.match(await text(page, '.field[data-field="/network/batch_size"]'), /lots/);
+  assert.equal(new URL(page.url()).searchParams.get('network.batch_size'), 'lots');
+  const hostile = '<img src=x onerror="window.__pwned=1">';
+  const named = await openPage(env.browser, env.url, { hash: `?name=${encodeURIComponent(hostile)}` });
+  assert.equal(await named.inputValue('#scenario-name'), hostile);
+  assert.equal(await named.evaluate(() => document.querySelectorAll('img[onerror]').length), 0);
+  assert.equal(await named.evaluate(() => /** @type {any} */ (window).__pwned ?? null), null);
+  await release(page);
+  await release(named);
+});
+
+test('a restored session says so, and one click goes back to the default', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '512');
+  await page.goto(env.url);
+  await page.waitForSelector('html[data-ready]');
+  await saved(page);
+  assert.equal(await page.isVisible('#restored'), true);
+  assert.equal(await page.inputValue('#batch_size'), '512');
+  await afterUpdate(page, () => page.click('#restored-default'));
+  assert.equal(await page.inputValue('#batch_size'), '32');
+  assert.equal(await page.isVisible('#restored'), false);
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), env.calc.solve({ preset }).host.batched.epoch_time_s);
+  await release(page);
+});
+
+test('Back and Forward step through edits', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#dispatch', '2 us');
+  await page.waitForTimeout(1100); // a pause: the next edit is an entry of its own
+  await fill(page, '#batch_size', '256');
+  assert.equal(new URL(page.url()).searchParams.get('network.batch_size'), '256');
+  await afterUpdate(page, () => page.goBack());
+  assert.equal(await page.inputValue('#batch_size'), '32');
+  assert.equal(await page.inputValue('#dispatch'), '2 us');
+  await afterUpdate(page, () => page.goBack());
+  assert.equal(await page.inputValue('#dispatch'), '10 us');
+  await afterUpdate(page, () => page.goForward());
+  assert.equal(await page.inputValue('#dispatch'), '2 us');
+  assert.equal(await value(page, 'host.batched.epoch_time_s'), env.calc.solve(withSets([['dispatch', '2 us']])).host.batched.epoch_time_s);
+  await release(page);
+});
+
+test('pins: the table shows each pin beside the current result, the bars outline it; pins survive a reload and travel in the link', async () => {
+  const page = await openPage(env.browser, env.url);
+  await showTool(page, '#pin-now');
+  await page.click('#pin-now');
+  await fill(page, '#dispatch', '2 us');
+  const pinned = env.calc.solve({ preset });
+  const now = env.calc.solve(withSets([['dispatch', '2 us']]));
+  await page.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
+  assert.equal(await value(page, 'pin.0.host.epoch'), pinned.host.batched.epoch_time_s);
+  assert.equal(await value(page, 'now.host.epoch'), now.host.batched.epoch_time_s);
+  assert.equal(await value(page, 'pin.0.accelerator.epoch'), pinned.accelerator.batched.epoch_time_s);
+  const ratio = (pinned.host.batched.epoch_time_s / now.host.batched.epoch_time_s).toFixed(2);
+  assert.match(await text(page, '#pin-table [data-key="pin.0.host.epoch"]'), new RegExp(`now ${ratio}× faster`));
+  // The bars outline the pinned epoch.
+  assert.equal(await value(page, 'pin.host.batched'), pinned.host.batched.epoch_time_s);
+  // Renamed, then reloaded: the pin comes back with its name.
+  await page.fill('#pins .pin-name', 'Before');
+  await page.locator('#pins .pin-name').blur();
+  await saved(page);
+  const link = page.url();
+  assert.ok(new URL(link).searchParams.get('pins'), 'the link carries the pins');
+  await page.reload();
+  await page.waitForSelector('html[data-ready]');
+  await page.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
+  assert.equal(await page.inputValue('#pins .pin-name'), 'Before');
+  // The link in another browser: the same pins, solved there again.
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
+  assert.equal(await value(other, 'pin.0.host.epoch'), pinned.host.batched.epoch_time_s);
+  assert.equal(await other.inputValue('#pins .pin-name'), 'Before');
+  await context.close();
+  // Removed: gone from the table, the bars and the link.
+  await page.click('#pins button[aria-label^="Remove"]');
+  await fill(page, '#dispatch', '3 us');
+  assert.equal(await page.locator('.track .ghost').count(), 0);
+  assert.equal(new URL(page.url()).searchParams.get('pins'), null);
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
+test("one-click what-ifs show the engine's change before they apply, and Back undoes one", async () => {
+  const page = await openPage(env.browser, env.url);
+  await showTool(page, '#quick-whatifs [data-whatif="cuda-graphs"] button');
+  const quick = await env.calc.quickWhatifs({ preset });
+  for (const w of quick.whatifs) {
+    const row = `#quick-whatifs [data-whatif="${w.id}"]`;
+    if (!w.applies) {
+      assert.equal(await page.isDisabled(`${row} button`), true, w.id);
+      continue;
+    }
+    assert.equal(Number(await page.getAttribute(`${row} .preview`, 'data-after')), w.after.accelerator.epoch_time_s, w.id);
+  }
+  const graphs = quick.whatifs[0];
+  assert.equal(graphs.id, 'cuda-graphs');
+  // The issue's sentence: H100 epoch 254.7 ms → 29.7 ms, 8.58× faster.
+  assert.match(await text(page, '#quick-cuda-graphs'), /NVIDIA H100 SXM5 80GB epoch 254\.7 ms → 29\.7 ms, 8\.58× faster/);
+  await afterUpdate(page, () => page.click('#quick-whatifs [data-whatif="cuda-graphs"] button'));
+  const applied = env.calc.solve(withSets([['assumptions.launches_per_step', '1']]));
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), applied.accelerator.batched.epoch_time_s);
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), graphs.after.accelerator.epoch_time_s);
+  await afterUpdate(page, () => page.goBack());
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), env.calc.solve({ preset }).accelerator.batched.epoch_time_s);
+  await release(page);
+});
+
+test("break-even cards say the engine's figures, and goal seek finds the engine's value", async () => {
+  const page = await openPage(env.browser, env.url);
+  await showTool(page, '#break-even .card');
+  const be = await env.calc.breakEven({ preset });
+  for (const f of be.fields) {
+    const card = `#break-even [data-field="${f.path}"] span`;
+    assert.equal(await page.getAttribute(card, 'data-flip'), String(f.flip.value ?? f.flip.answer), f.path);
+    assert.equal(await page.getAttribute(card, 'data-twice'), String(f.twice_as_fast.value ?? f.twice_as_fast.answer), f.path);
+  }
+  const dispatch = await text(page, '#break-even [data-field="/dispatch"]');
+  assert.match(dispatch, /wins at batch 32 for any dispatch per operation; at 0 s it is 1\.23× faster, never 2× faster/);
+  await page.selectOption('#seek-field', '/network/batch_size');
+  await page.selectOption('#seek-goal', 'speedup');
+  await page.fill('#seek-target', '2');
+  await page.click('#goal-seek button[type=submit]');
+  const answer = await env.calc.solveFor({ preset }, 'network.batch_size', 'speedup=2');
+  await page.waitForSelector(`#seek-answer [data-value="${answer.value}"]`);
+  await afterUpdate(page, () => page.click('#seek-use'));
+  assert.equal(await page.inputValue('#batch_size'), String(answer.value));
+  assert.ok(await value(page, 'speedup.batched') >= 2);
+  await release(page);
+});
+
+test("the device table is the engine's comparison, sortable; choosing a row makes it the accelerator", async () => {
+  const page = await openPage(env.browser, env.url);
+  await page.locator('#devices').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#device-table tbody tr');
+  const c = await env.calc.compare({ preset }, 'accelerators');
+  for (const d of c.devices) {
+    const shown = await page.getAttribute(`#device-table tr[data-device="${d.id}"] td[data-key="epoch"]`, 'data-value');
+    assert.equal(Number(shown), d.batched?.epoch_time_s, d.id);
+  }
+  const order = await page.$$eval('#device-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-device')));
+  const byEpoch = [...c.devices].sort((a, b) => (a.batched?.epoch_time_s ?? Infinity) - (b.batched?.epoch_time_s ?? Infinity)).map((d) => d.id);
+  assert.deepEqual(order, byEpoch, 'sorted by epoch at first');
+  await page.click('#device-table button[data-sort="epoch"]');
+  assert.deepEqual(await page.$$eval('#device-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-device'))), [...byEpoch].reverse());
+  assert.match(await text(page, '#fastest-text'), new RegExp(c.fastest.map((r) => `${r.from.toLocaleString('en-US')}`).join('.*')));
+  await afterUpdate(page, () => page.click('#device-table button[data-use="a100-sxm-80gb"]'));
+  assert.equal(await page.inputValue('#accelerator-id'), 'a100-sxm-80gb');
+  assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), env.calc.solve(withSets([['accelerator', 'a100-sxm-80gb']])).accelerator.batched.epoch_time_s);
+  await release(page);
+});
+
+test('the chart exports as SVG and PNG with its title, axes, legend and the scenario name; the sweep as CSV', async () => {
+  const page = await openPage(env.browser, env.url);
+  await page.locator('#export').scrollIntoViewIfNeeded();
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+  const svg = readFileSync(await svgDownload.path(), 'utf8');
+  for (const words of ['Epoch time against batch size', 'MNIST epoch: CPU vs H100', 'Batch size (log scale)', 'Epoch time (log scale)',
+    'Host: Reference CPU (MLSys·im)', 'Accelerator: NVIDIA H100 SXM5 80GB']) {
+    assert.ok(svg.includes(words), `the SVG says "${words}"`);
+  }
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+  const png = readFileSync(await pngDownload.path());
+  assert.equal(png.subarray(1, 4).toString(), 'PNG');
+  assert.equal(png.readUInt32BE(16), 1920, 'the picture at twice its size');
+  writeFileSync(join(artifacts, 'chart-export.png'), png);
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-sweep-csv')]);
+  const csv = readFileSync(await csvDownload.path(), 'utf8').split('\r\n');
+  const sweep = env.calc.sweep({ preset });
+  assert.equal(csv[0].split(',')[0], 'batch_size');
+  assert.equal(csv.length - 3, sweep.batch_size.length);
+  assert.equal(Number(csv[2].split(',')[1]), sweep.host.epoch_time_s[0]);
+  await release(page);
+});
+
+test('an exported scenario imports as the identical scenario; a refused file changes nothing', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#dispatch', '7 us');
+  await fill(page, '#batch_size', '100');
+  const exported = await page.evaluate(() => {
+    const params = new URL(location.href).searchParams;
+    return [...params];
+  });
+  const doc = env.calc.readLink(exported).scenario;
+  const file = join(artifacts, 'import-me.json');
+  writeFileSync(file, JSON.stringify(doc, null, 2));
+  // Back to the default, then import the file.
+  await page.goto(`${env.url}?preset=${preset}`);
+  await page.waitForSelector('html[data-ready]');
+  await page.locator('#export').scrollIntoViewIfNeeded();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#import-json')]);
+  await afterUpdate(page, () => chooser.setFiles(file));
+  assert.equal(await page.inputValue('#dispatch'), '7 us');
+  assert.equal(await page.inputValue('#batch_size'), '100');
+  assert.deepEqual(env.calc.readLink(new URL(page.url()).searchParams).scenario, doc, 'the identical scenario');
+  // A file the engine refuses: its errors, and nothing changed.
+  const before = page.url();
+  const bad = join(artifacts, 'refused.json');
+  writeFileSync(bad, JSON.stringify({ preset, dispatch: '5 parsecs' }));
+  const [again] = await Promise.all([page.waitForEvent('filechooser'), page.click('#import-json')]);
+  await again.setFiles(bad);
+  await page.waitForSelector('#import-errors li');
+  assert.match(await text(page, '#import-errors'), /parsecs/);
+  assert.match(await text(page, '#export-status'), /cannot be used, so nothing changed/);
+  assert.equal(page.url(), before);
+  assert.equal(await page.inputValue('#dispatch'), '7 us');
+  await release(page);
+});
+
+test('the report in Markdown and LaTeX carries the same figures as the paragraph', async () => {
+  const page = await openPage(env.browser, env.url);
+  const plain = await reportText(page);
+  assert.match(plain, /274\.2\sms on the Reference CPU/);
+  await page.selectOption('#report-format', 'markdown');
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('report')).value.includes('| Device |'));
+  const md = await page.inputValue('#report');
+  assert.match(md, /\| Reference CPU \\\(MLSys·im\\\) \| 274\.2\sms \|/);
+  await page.selectOption('#report-format', 'latex');
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('report')).value.includes('\\begin{tabular}'));
+  const tex = await page.inputValue('#report');
+  assert.match(tex, /61\.5\\% of it per-operation overhead/);
+  await release(page);
+});

@@ -1,0 +1,132 @@
+// Share and export: the link, the scenario JSON (copied, or imported from a file the engine checks
+// first), the results and the sweep as CSV, the sweep chart as PNG and SVG, and the report in plain
+// text, Markdown or LaTeX. An import the engine refuses shows its errors and changes nothing.
+import { byId, h, replace } from '../dom.js';
+import { toCsv } from '../tables.js';
+import { copyText, download, fileName } from './share.js';
+import { report } from './report.js';
+import { sweepSvg, svgToPng } from './chart-image.js';
+
+/** A scenario file read at most: the engine refuses more anyway (its document limit). */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** One CSV field. @param {string|number} v */
+const csvField = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+
+/**
+ * The sweep as CSV: one row per batch size, each device's epoch, work and overhead in seconds, with a
+ * units row under the header (as the command line's --csv writes one).
+ * @param {import('epochcalc').SweepResult} sweep
+ */
+export function sweepCsv(sweep) {
+  const keys = /** @type {const} */ (['epoch_time_s', 'work_time_s', 'overhead_time_s']);
+  /** @type {(string|number)[][]} */
+  const lines = [
+    ['batch_size', ...keys.map((k) => `host.${k}`), ...keys.map((k) => `accelerator.${k}`), 'faster'],
+    ['examples', ...keys.map(() => 's'), ...keys.map(() => 's'), ''],
+  ];
+  for (let i = 0; i < sweep.batch_size.length; i++) {
+    const host = sweep.host.epoch_time_s[i];
+    const accel = sweep.accelerator.epoch_time_s[i];
+    lines.push([sweep.batch_size[i], ...keys.map((k) => sweep.host[k][i]), ...keys.map((k) => sweep.accelerator[k][i]),
+      accel < host ? 'accelerator' : accel > host ? 'host' : 'tie']);
+  }
+  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/** @param {import('./tools.js').ToolsHost} host */
+export function mountExports(host) {
+  const $ = byId(host.root);
+  const status = $('export-status');
+  const reportBox = /** @type {HTMLTextAreaElement} */ ($('report'));
+  const format = /** @type {HTMLSelectElement} */ ($('report-format'));
+  const say = (text) => { replace(status, text); };
+  /** The pins drawn with the chart's picture. @type {import('./tools.js').Pinned[]} */
+  let pinned = [];
+  const name = () => fileName(/** @type {any} */ (host.current()?.result.scenario.name ?? ''));
+  const reportText = () => {
+    const now = host.current();
+    return now ? report(now.result, host.calc.version, /** @type {any} */ (format.value)) : '';
+  };
+
+  /** A file picked or dropped: checked by the engine, loaded only if it solves. @param {File} file */
+  async function importFile(file) {
+    if (file.size > MAX_FILE_BYTES) return say(`“${file.name}” is ${(file.size / 1048576).toFixed(1)} MB: a scenario file is a few KB. Nothing changed.`);
+    const text = await file.text();
+    let reply;
+    try {
+      reply = host.calc.update(text);
+    } catch (err) {
+      reply = { expanded: null, result: null, errors: /** @type {any} */ (err).errors ?? [{ code: 'E_INTERNAL', path: '', message: String(err) }] };
+    }
+    if (!reply.expanded || !reply.result) {
+      replace(status, h('strong', {}, `“${file.name}” cannot be used, so nothing changed: `),
+        h('ul', { id: 'import-errors' }, ...reply.errors.map((e) => h('li', { 'data-code': e.code, 'data-path': e.path }, host.said(e)))));
+      return;
+    }
+    host.load(undefined, { text, edited: true });
+    say(`Imported “${file.name}”.`);
+  }
+
+  const picker = /** @type {HTMLInputElement} */ (h('input', { type: 'file', accept: '.json,application/json', hidden: true, id: 'import-file' }));
+  picker.addEventListener('change', () => {
+    const file = picker.files?.[0];
+    picker.value = '';
+    if (file) importFile(file);
+  });
+  $('export').append(picker);
+
+  /** @param {string} id */
+  async function action(id) {
+    const now = host.current();
+    switch (id) {
+      case 'copy-link':
+        if (host.linkFor) say((await copyText(host.linkFor(host.doc()), reportBox)) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
+        return;
+      case 'copy-json':
+        say((await copyText(JSON.stringify(host.doc(), null, 2), reportBox)) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
+        return;
+      case 'import-json':
+        picker.click();
+        return;
+      case 'copy-report': {
+        if (!now) return say('Nothing to report yet.');
+        const text = reportText();
+        reportBox.value = text;
+        say((await copyText(text, reportBox)) ? 'Report copied.' : 'The report is selected: copy it from the box.');
+        return;
+      }
+      default:
+    }
+    if (!now) return say('Nothing to export yet.');
+    if (id === 'download-csv') {
+      download(`${name()}.csv`, toCsv(now.result), 'text/csv');
+      say('CSV downloaded (SI units: seconds, joules).');
+    } else if (id === 'download-sweep-csv') {
+      download(`${name()}-sweep.csv`, sweepCsv(now.sweep), 'text/csv');
+      say('Sweep CSV downloaded (seconds per epoch at each batch size).');
+    } else if (id === 'download-svg') {
+      download(`${name()}-sweep.svg`, sweepSvg(now.sweep, now.result, pinned), 'image/svg+xml');
+      say('Chart downloaded as SVG.');
+    } else if (id === 'download-png') {
+      try {
+        const png = await svgToPng(sweepSvg(now.sweep, now.result, pinned));
+        download(`${name()}-sweep.png`, png, 'image/png');
+        say('Chart downloaded as PNG.');
+      } catch (err) {
+        say(`The PNG could not be made (${err instanceof Error ? err.message : String(err)}); the SVG can be.`);
+      }
+    }
+  }
+
+  return {
+    action,
+    importFile,
+    /** @param {{ result: import('epochcalc').Result }|null} now */
+    update(now) {
+      if (now) reportBox.value = reportText();
+    },
+    /** @param {import('./tools.js').Pinned[]} list */
+    setPinned: (list) => { pinned = list; },
+  };
+}

@@ -1,0 +1,74 @@
+// The what-if tools: pins, one-click what-ifs, break-even and goal seek, every device side by side, and
+// the exports (link, JSON, import, CSV, chart images, the report in three formats). A module of its
+// own (dist/epochcalc-tools.js), shared by the page and every element, loaded when one of its sections
+// first comes into view, when a link or the browser holds pins, or on the first export click: a first
+// visit does not carry it. Every answer is the engine's (calc.quickWhatifs, breakEven, solveFor,
+// compare, update); these files only draw them.
+import { byId } from '../dom.js';
+import { mountPins } from './pins.js';
+import { mountQuick } from './quick.js';
+import { mountBreakEven } from './break-even.js';
+import { mountDevices } from './devices.js';
+import { mountExports } from './exports.js';
+
+/** @typedef {import('epochcalc').Result} Result */
+/** @typedef {import('epochcalc').SweepResult} SweepResult */
+/** A pinned scenario with its result and sweep, as the bars and the chart draw it. */
+/** @typedef {{ name: string, scenario: unknown, result: Result, sweep: SweepResult }} Pinned */
+/** The calculator the tools work for (web/src/calculator.js). */
+/**
+ * @typedef {object} ToolsHost
+ * @property {Document|ShadowRoot} root
+ * @property {import('epochcalc').Calculator} calc
+ * @property {Set<string|undefined>} parts
+ * @property {((doc: unknown) => string)|null} linkFor
+ * @property {() => unknown} doc  the scenario as written
+ * @property {() => ({ doc: unknown, result: Result, sweep: SweepResult }|null)} current  null while it does not solve
+ * @property {(path: string, text: string) => void} edit  one edit, as a typed field makes it
+ * @property {(doc: unknown, how?: { edited?: boolean, text?: string }) => void} load
+ * @property {(e: { path: string, message: string }) => string} said  an engine error in the page's words
+ * @property {(list: Pinned[]) => void} setPinned
+ * @property {(text: string|null) => void} onPins  the pins as JSON (null: none), for the page's link
+ */
+/** @typedef {ReturnType<typeof mountTools>} Tools */
+
+/** The what-if answers wait for a pause in typing: each asks the engine several questions. */
+const SETTLE_MS = 150;
+
+/** @param {ToolsHost} host */
+export function mountTools(host) {
+  const $ = byId(host.root);
+  const shown = (part) => host.parts.has(part);
+  const exports = mountExports(host);
+  // The pins reach the chart's picture as well as the calculator's bars and chart.
+  const pins = mountPins({ ...host, setPinned: (list) => { exports.setPinned(list); host.setPinned(list); } }, $('whatif-body'));
+  const quick = shown('whatif') ? mountQuick(host, $('whatif-body')) : null;
+  const breakEven = shown('whatif') ? mountBreakEven(host, $('whatif-body')) : null;
+  const devices = shown('devices') ? mountDevices(host, $('devices-body')) : null;
+  /** Answers to a scenario that is no longer shown are dropped. */
+  let asked = 0;
+  let timer = 0;
+  return {
+    /** The scenario on screen changed: redraw what depends on it now, ask the engine after a pause. */
+    update() {
+      const now = host.current();
+      pins.update(now);
+      exports.update(now);
+      clearTimeout(timer);
+      if (!now) return;
+      const question = ++asked;
+      timer = window.setTimeout(() => {
+        const still = () => question === asked;
+        quick?.update(now.doc, still);
+        breakEven?.update(now.doc, still);
+        devices?.update(now.doc, still);
+      }, SETTLE_MS);
+    },
+    /** @param {string} id  an export button's id */
+    exportAction: (id) => exports.action(id),
+    /** @param {File} file */
+    importFile: (file) => exports.importFile(file),
+    /** @param {string} text  pins as JSON, from a link or the browser */
+    setPins: (text) => pins.setText(text),
+  };
+}
