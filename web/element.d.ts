@@ -5,7 +5,7 @@ export * from './epochcalc.js';
 export { default as createCalculator } from './epochcalc.js';
 
 /** The views of <epoch-overhead-calculator view="…">. */
-export type CalculatorView = 'full' | 'compact' | 'bars' | 'sweep' | 'table' | 'none';
+export type CalculatorView = 'full' | 'compact' | 'bars' | 'sweep' | 'table' | 'whatif' | 'devices' | 'none';
 
 /**
  * <epoch-overhead-calculator>: attributes preset, scenario (JSON), view, controls, theme, and any
@@ -26,7 +26,9 @@ export class EpochOverheadCalculator extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }
 
-/** <epoch-value for="ID" field="accelerator.batched.epoch_time_s" format="ms">: one result field, inline. */
+/** <epoch-value for="ID" field="accelerator.batched.epoch_time_s" format="ms">: one result field, inline;
+ * or <epoch-value for="ID" break-even="dispatch" goal="flip|twice">: the engine's break-even value of
+ * that field (where the accelerator starts to win, or is twice as fast). */
 export class EpochValue extends HTMLElement {}
 
 /** <epoch-input for="ID" field="network.batch_size" type="range|number|select" min max step scale="log" label>. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setUp, repo } from './helpers.mjs';
-import { formatField, valueAt } from '../../web/src/field-format.js';
+import { formatField, valueAt, fieldValue } from '../../web/src/field-format.js';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -333,3 +333,33 @@ for (const example of ['quarto', 'jupyter-book']) {
     await page.context().close();
   });
 }
+
+test('an inline break-even figure is the engine\'s, and follows edits; the whatif and devices views show their tools', async () => {
+  const page = await host(`<epoch-overhead-calculator id="be" preset="mnist-cpu-vs-h100" view="devices"></epoch-overhead-calculator>
+<p id="sentence">The H100 wins only while kernel launch stays below <epoch-value for="be" break-even="launch"></epoch-value>,
+and it would be twice as fast with the batch from <epoch-value for="be" break-even="network.batch_size" goal="twice"></epoch-value>;
+a dispatch of <epoch-value for="be" break-even="dispatch" goal="twice"></epoch-value> makes it twice as fast.</p>
+<epoch-overhead-calculator id="tools" preset="mnist-cpu-vs-h100" view="whatif"></epoch-overhead-calculator>`);
+  await resultOf(page, 'be');
+  const be = await env.calc.breakEven({ preset: 'mnist-cpu-vs-h100' });
+  const row = (path) => /** @type {any} */ (be.fields.find((f) => f.path === path));
+  const inline = () => page.$$eval('#sentence epoch-value', (els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')));
+  await page.waitForFunction(() => [...document.querySelectorAll('#sentence epoch-value')].every((e) => e.textContent));
+  const launch = row('/launch').flip;
+  assert.equal(launch.answer, 'value');
+  const [first, second, third] = await inline();
+  assert.equal(first, fieldValue(row('/launch'), launch.value).replace(/\u00a0/g, ' '));
+  assert.equal(second, fieldValue(row('/network/batch_size'), row('/network/batch_size').twice_as_fast.value).replace(/\u00a0/g, ' '));
+  assert.equal(third, 'no value', 'dispatch alone never makes it twice as fast');
+  // An edit of the calculator moves the figure.
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('be')).set('accelerator', 'a100-sxm-80gb'));
+  const moved = (await env.calc.breakEven({ preset: 'mnist-cpu-vs-h100', accelerator: 'a100-sxm-80gb' })).fields.find((f) => f.path === '/launch');
+  await page.waitForFunction((want) => (document.querySelector('#sentence epoch-value')?.textContent ?? '').replace(/\u00a0/g, ' ') === want,
+    fieldValue(/** @type {any} */ (moved), /** @type {any} */ (moved).flip.value).replace(/\u00a0/g, ' '));
+  // The views: the device table in one element, the what-if tools in the other.
+  await page.waitForFunction(() => document.getElementById('be')?.shadowRoot?.querySelector('#device-table tbody tr'));
+  await page.locator('#tools').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById('tools')?.shadowRoot?.querySelector('#quick-whatifs [data-whatif="cuda-graphs"] button'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -45,3 +45,14 @@ export function formatField(path, value, format = 'auto') {
   if (key === 'bytes') return si(value, 'B');
   return Number.isInteger(value) ? int(value) : num(value);
 }
+
+/**
+ * A value of a scenario field in that field's unit, as the what-if answers name the field ({unit,
+ * integer}): "5 µs", "64", "50%" (a fraction), "3.35 TB/s".
+ * @param {{ unit: string, integer: boolean }} field @param {number} v
+ */
+export function fieldValue(field, v) {
+  if (field.unit === 's') return time(v);
+  if (field.unit === '') return field.integer ? int(v) : percent(v);
+  return si(v, field.unit);
+}

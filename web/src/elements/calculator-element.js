@@ -19,8 +19,10 @@ const isField = (name) => !OWN.has(name) && !/^(data-|aria-|on)/.test(name);
 
 /** What each view shows, by the markup's data-part names (web/calculator.html). */
 export const VIEWS = {
-  full: ['headline', 'controls', 'json', 'bars', 'sweep', 'table', 'export', 'method'],
+  full: ['headline', 'controls', 'json', 'bars', 'whatif', 'sweep', 'devices', 'table', 'export', 'method'],
   compact: ['headline', 'bars'],
+  whatif: ['whatif'],
+  devices: ['devices'],
   bars: ['bars'],
   sweep: ['sweep'],
   table: ['table'],

@@ -2,18 +2,13 @@
 // sentences ("The H100 wins at batch 32 for any dispatch per operation; at 0 s it is 1.23× faster, never
 // 2×"), and a small form that asks the engine what value of a field meets a goal (calc.solveFor).
 import { h, replace } from '../dom.js';
-import { time, si, int, percent, times, faster, shortName, count } from '../format.js';
+import { time, int, times, faster, shortName, count } from '../format.js';
+import { fieldValue } from '../field-format.js';
 import { spans } from '../wins.js';
 
 /** @typedef {import('epochcalc').SweptField} SweptField */
 /** @typedef {import('epochcalc').SolveAnswer} SolveAnswer */
 
-/** A field's value in its unit: "5 µs", "64", "50%", "3.35 TB/s". @param {SweptField} field @param {number} v */
-export function fieldValue(field, v) {
-  if (field.unit === 's') return time(v);
-  if (field.unit === '') return field.integer ? int(v) : percent(v);
-  return si(v, field.unit);
-}
 
 /** A label inside a sentence: "Accelerator: Memory bandwidth" → "accelerator memory bandwidth". @param {string} label */
 export const inSentence = (label) => label.replace(': ', ' ').split(' ').map((w) => (/^[A-Z][a-z]/.test(w) ? w.toLowerCase() : w)).join(' ');
