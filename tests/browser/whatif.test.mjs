@@ -302,3 +302,55 @@ test('the report in Markdown and LaTeX carries the same figures as the paragraph
   assert.match(tex, /61\.5\\% of it per-operation overhead/);
   await release(page);
 });
+
+test('the chart goes across any field the engine varies, in three views, and exports what it shows', async () => {
+  const page = await openPage(env.browser, env.url);
+  await page.locator('#chart-options').scrollIntoViewIfNeeded();
+  await page.focus('#chart-x');
+  await page.waitForSelector('#chart-x option[value="/dispatch"]', { state: 'attached' });
+  await page.selectOption('#chart-x', '/dispatch');
+  await page.selectOption('#chart-view', 'parts');
+  await page.waitForSelector('#field-chart[data-view="parts"][data-x="/dispatch"] svg');
+  assert.equal(await page.isVisible('#sweep-chart'), false, 'the interactive chart gives way');
+  const shown = await text(page, '#field-chart');
+  for (const words of ['Work and overhead per epoch against dispatch per operation', 'Dispatch per operation (log scale)', 'Host work', 'Accelerator epoch (shaded: overhead)', 'yours: 10 µs']) {
+    assert.ok(shown.includes(words), `the chart says "${words}"`);
+  }
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+  assert.ok(readFileSync(await svgDownload.path(), 'utf8').includes('Work and overhead per epoch against dispatch per operation'), 'the export is the chart on screen');
+  await page.selectOption('#chart-view', 'share');
+  await page.waitForSelector('#field-chart[data-view="share"] svg');
+  assert.match(await text(page, '#field-chart'), /Overhead share of the epoch against dispatch per operation/);
+  // Back to epoch time against batch size: the interactive chart again.
+  await page.selectOption('#chart-x', '/network/batch_size');
+  await page.selectOption('#chart-view', 'epoch');
+  await page.waitForFunction(() => document.getElementById('field-chart')?.hidden && !document.getElementById('sweep-chart')?.hidden);
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
+test("the map is the engine's grid: who wins at each batch size and dispatch, with the crossover; it exports", async () => {
+  const page = await openPage(env.browser, env.url);
+  await page.locator('#map-panel').scrollIntoViewIfNeeded();
+  await page.click('#map-panel summary');
+  await page.waitForSelector('#map[data-render-ms] svg');
+  const { rangeOf, BATCH } = await import('../../web/src/tools/charts.js');
+  const { CELLS } = await import('../../web/src/tools/map.js');
+  const schema = env.calc.schema();
+  const range = rangeOf({ path: '/dispatch', label: 'Dispatch', unit: 's', integer: false, current: 10e-6 }, schema.fields.find((f) => f.path === '/dispatch'));
+  const grid = await env.calc.sweepField({ preset }, { field: BATCH, from: 1, to: 60000, points: CELLS, log: true },
+    { field: '/dispatch', from: range.from, to: range.to, points: CELLS, log: range.log });
+  const faster = grid.speedup.filter((s) => s > 1).length;
+  const label = await page.getAttribute('#map', 'aria-label');
+  assert.match(label ?? '', new RegExp(`the accelerator is faster in ${faster.toLocaleString('en-US')} of ${grid.speedup.length.toLocaleString('en-US')} cells`));
+  const svg = (await page.$eval('#map svg', (el) => el.textContent ?? '')).replace(/\u00a0/g, ' ');
+  for (const words of ['Who wins: batch size × dispatch per operation', 'Crossover: the winner changes', 'NVIDIA H100 SXM5 80GB faster', 'Your scenario (batch 32, 10 µs)']) {
+    assert.ok(svg.includes(words), `the map says "${words}"`);
+  }
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click('#download-map-png')]);
+  assert.equal(readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
+  const [svgFile] = await Promise.all([page.waitForEvent('download'), page.click('#download-map-svg')]);
+  assert.ok(readFileSync(await svgFile.path(), 'utf8').includes('Who wins: batch size × dispatch per operation'));
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});

@@ -355,10 +355,15 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   const toolSections = [...root.querySelectorAll('section.tools')].filter((el) => parts.has(/** @type {HTMLElement} */ (el).dataset.part ?? ''));
   whenSeen(toolSections, () => { withTools().catch(() => {}); });
   // The export buttons' work is the tools' too: a click before they load waits for them.
-  $('export').addEventListener('click', (e) => {
-    const button = /** @type {HTMLElement} */ (e.target).closest('button');
-    if (button?.id) withTools().then((t) => t.exportAction(button.id), () => {});
-  });
+  for (const id of ['export', 'map-panel']) {
+    $(id).addEventListener('click', (e) => {
+      const button = /** @type {HTMLElement} */ (e.target).closest('button');
+      if (button?.id) withTools().then((t) => t.exportAction(button.id), () => {});
+    });
+  }
+  // The chart's axes and views and the map are the tools' as well.
+  for (const id of ['chart-x', 'chart-view']) $(id).addEventListener('focus', () => { withTools().catch(() => {}); });
+  $('map-panel').addEventListener('toggle', () => { withTools().catch(() => {}); });
   // A scenario file dropped on the calculator is imported: the tools have the engine check it first.
   if (parts.has('export')) {
     const hasFile = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');

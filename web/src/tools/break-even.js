@@ -64,8 +64,12 @@ export function solveSentence(field, a, accel) {
   return `${goal[0].toUpperCase()}${goal.slice(1)} with ${inSentence(field.label)} ${where(field, a)}; it is ${fieldValue(field, a.current.value)} now${ranges}.`;
 }
 
-/** @param {import('./tools.js').ToolsHost} host @param {HTMLElement} body */
-export function mountBreakEven(host, body) {
+/**
+ * @param {import('./tools.js').ToolsHost} host @param {HTMLElement} body
+ * @param {(fields: import('./charts.js').ChartField[]) => void} onFields  the fields the engine varies, with their values now
+ * @param {boolean} drawn  whether the cards and the form are shown (else only onFields is served)
+ */
+export function mountBreakEven(host, body, onFields, drawn) {
   const cards = h('ul', { id: 'break-even', class: 'cards' }, h('li', { class: 'hint' }, 'Asking the engine…'));
   const dominated = h('p', { id: 'overhead-ranges', class: 'hint' });
   const fieldSelect = /** @type {HTMLSelectElement} */ (h('select', { id: 'seek-field' }));
@@ -87,10 +91,12 @@ export function mountBreakEven(host, body) {
     e.preventDefault();
     seek();
   });
-  body.append(h('div', { class: 'tool', id: 'break-even-tool' },
-    h('h3', {}, 'What it would take'),
-    h('p', { class: 'hint' }, 'Each card changes one field, the others as you gave them.'),
-    cards, dominated, form, answer));
+  if (drawn) {
+    body.append(h('div', { class: 'tool', id: 'break-even-tool' },
+      h('h3', {}, 'What it would take'),
+      h('p', { class: 'hint' }, 'Each card changes one field, the others as you gave them.'),
+      cards, dominated, form, answer));
+  }
 
   /** @type {Map<string, SweptField>} */
   let fields = new Map();
@@ -128,6 +134,8 @@ export function mountBreakEven(host, body) {
             breakEvenSentence(f, f.flip, f.twice_as_fast, accel, be.batch_size)))));
         const o = be.overhead_exceeds_work;
         dominated.textContent = `Overhead exceeds work on the host at batch sizes ${spans(o.host) || 'none'}, and on the accelerator at ${spans(o.accelerator) || 'none'} (of ${count(now.result.scenario.network.dataset.training_examples, 'example')}).`;
+        onFields([{ path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, current: be.batch_size },
+          ...be.fields.filter((f) => f.path !== '/network/batch_size').map((f) => ({ path: f.path, label: f.label, unit: f.unit, integer: f.integer, current: f.flip.current.value }))]);
         const chosen = fieldSelect.value;
         fields = new Map([['/network/batch_size', { path: '/network/batch_size', label: 'Batch size', unit: '', integer: true }], ...be.fields.map((f) => /** @type {[string, SweptField]} */ ([f.path, f]))]);
         replace(fieldSelect, ...[...fields.values()].map((f) => h('option', { value: f.path, selected: f.path === (chosen || '/dispatch') }, f.label)));

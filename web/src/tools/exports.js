@@ -5,7 +5,7 @@ import { byId, h, replace } from '../dom.js';
 import { toCsv } from '../tables.js';
 import { copyText, download, fileName } from './share.js';
 import { report } from './report.js';
-import { sweepSvg, svgToPng } from './chart-image.js';
+import { svgToPng } from './chart-image.js';
 
 /** A scenario file read at most: the engine refuses more anyway (its document limit). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -34,15 +34,16 @@ export function sweepCsv(sweep) {
   return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
-/** @param {import('./tools.js').ToolsHost} host */
-export function mountExports(host) {
+/**
+ * @param {import('./tools.js').ToolsHost} host
+ * @param {{ chart: () => string|null, map: () => string|null }} pictures  the chart and the map on screen, as SVG
+ */
+export function mountExports(host, pictures) {
   const $ = byId(host.root);
   const status = $('export-status');
   const reportBox = /** @type {HTMLTextAreaElement} */ ($('report'));
   const format = /** @type {HTMLSelectElement} */ ($('report-format'));
   const say = (text) => { replace(status, text); };
-  /** The pins drawn with the chart's picture. @type {import('./tools.js').Pinned[]} */
-  let pinned = [];
   const name = () => fileName(/** @type {any} */ (host.current()?.result.scenario.name ?? ''));
   const reportText = () => {
     const now = host.current();
@@ -105,14 +106,19 @@ export function mountExports(host) {
     } else if (id === 'download-sweep-csv') {
       download(`${name()}-sweep.csv`, sweepCsv(now.sweep), 'text/csv');
       say('Sweep CSV downloaded (seconds per epoch at each batch size).');
-    } else if (id === 'download-svg') {
-      download(`${name()}-sweep.svg`, sweepSvg(now.sweep, now.result, pinned), 'image/svg+xml');
-      say('Chart downloaded as SVG.');
-    } else if (id === 'download-png') {
+    } else if (/^download-(map-)?(png|svg)$/.test(id)) {
+      const map = id.includes('map');
+      const what = map ? 'Map' : 'Chart';
+      const svg = map ? pictures.map() : pictures.chart();
+      if (!svg) return say(map ? 'Open the map first.' : 'Nothing to export yet.');
+      const file = `${name()}-${map ? 'map' : 'chart'}`;
+      if (id.endsWith('svg')) {
+        download(`${file}.svg`, svg, 'image/svg+xml');
+        return say(`${what} downloaded as SVG.`);
+      }
       try {
-        const png = await svgToPng(sweepSvg(now.sweep, now.result, pinned));
-        download(`${name()}-sweep.png`, png, 'image/png');
-        say('Chart downloaded as PNG.');
+        download(`${file}.png`, await svgToPng(svg), 'image/png');
+        say(`${what} downloaded as PNG.`);
       } catch (err) {
         say(`The PNG could not be made (${err instanceof Error ? err.message : String(err)}); the SVG can be.`);
       }
@@ -126,7 +132,5 @@ export function mountExports(host) {
     update(now) {
       if (now) reportBox.value = reportText();
     },
-    /** @param {import('./tools.js').Pinned[]} list */
-    setPinned: (list) => { pinned = list; },
   };
 }

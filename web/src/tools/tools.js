@@ -10,6 +10,8 @@ import { mountQuick } from './quick.js';
 import { mountBreakEven } from './break-even.js';
 import { mountDevices } from './devices.js';
 import { mountExports } from './exports.js';
+import { mountCharts } from './charts.js';
+import { mountMap } from './map.js';
 
 /** @typedef {import('epochcalc').Result} Result */
 /** @typedef {import('epochcalc').SweepResult} SweepResult */
@@ -39,11 +41,20 @@ const SETTLE_MS = 150;
 export function mountTools(host) {
   const $ = byId(host.root);
   const shown = (part) => host.parts.has(part);
-  const exports = mountExports(host);
+  /** @type {Pinned[]} */
+  let pinned = [];
+  const charts = shown('sweep') ? mountCharts(host, () => pinned) : null;
+  const map = shown('sweep') ? mountMap(host) : null;
+  const exports = mountExports(host, { chart: () => charts?.svg() ?? null, map: () => map?.svg() ?? null });
   // The pins reach the chart's picture as well as the calculator's bars and chart.
-  const pins = mountPins({ ...host, setPinned: (list) => { exports.setPinned(list); host.setPinned(list); } }, $('whatif-body'));
+  const pins = mountPins({ ...host, setPinned: (list) => { pinned = list; host.setPinned(list); } }, $('whatif-body'));
   const quick = shown('whatif') ? mountQuick(host, $('whatif-body')) : null;
-  const breakEven = shown('whatif') ? mountBreakEven(host, $('whatif-body')) : null;
+  // The fields the engine varies, with their values now: the break-even cards, the chart's axes, the map.
+  const fieldsChanged = (list) => {
+    charts?.setFields(list);
+    map?.setFields(list);
+  };
+  const breakEven = shown('whatif') || shown('sweep') ? mountBreakEven(host, $('whatif-body'), fieldsChanged, shown('whatif')) : null;
   const devices = shown('devices') ? mountDevices(host, $('devices-body')) : null;
   /** Answers to a scenario that is no longer shown are dropped. */
   let asked = 0;
@@ -54,6 +65,7 @@ export function mountTools(host) {
       const now = host.current();
       pins.update(now);
       exports.update(now);
+      charts?.update();
       clearTimeout(timer);
       if (!now) return;
       const question = ++asked;
@@ -62,6 +74,7 @@ export function mountTools(host) {
         quick?.update(now.doc, still);
         breakEven?.update(now.doc, still);
         devices?.update(now.doc, still);
+        map?.update();
       }, SETTLE_MS);
     },
     /** @param {string} id  an export button's id */

@@ -1,0 +1,158 @@
+// The sweep chart's other axes and views: epoch time, work and overhead, or the overhead share, against
+// the batch size or any numeric field the engine varies (calc.sweepField). The default (epoch time
+// against batch size) is the interactive chart (sweep-plot.js); the others are drawn as SVG from the
+// engine's numbers. Whichever is shown is what "Chart as PNG/SVG" exports.
+import { byId, replace, h } from '../dom.js';
+import { time, int, shortName } from '../format.js';
+import { timeTicks } from '../sweep-axes.js';
+import { fieldValue } from '../field-format.js';
+import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, COLORS } from './chart-image.js';
+
+/** @typedef {{ path: string, label: string, unit: string, integer: boolean, current: number }} ChartField */
+/** One device's series along the x axis. @typedef {{ epoch_time_s: ArrayLike<number>, work_time_s: ArrayLike<number>, overhead_time_s: ArrayLike<number> }} DeviceSeries */
+/** @typedef {{ x: ArrayLike<number>, host: DeviceSeries, accelerator: DeviceSeries }} ChartData */
+
+export const BATCH = '/network/batch_size';
+/** Points along a field's axis. */
+const POINTS = 60;
+
+/**
+ * The values a field is swept over: a factor of 30 either side of its value, within its limits, on a log
+ * scale; from 0 on a linear one when it is 0 (no overhead yet, eager launches).
+ * @param {ChartField} field @param {{ min?: number, max?: number }} limits  the schema's
+ * @returns {{ from: number, to: number, log: boolean }}
+ */
+export function rangeOf(field, limits) {
+  const lo = limits.min ?? 0;
+  const hi = limits.max ?? Infinity;
+  const v = field.current;
+  if (v > 0) {
+    const from = Math.max(lo, field.integer ? Math.max(1, Math.floor(v / 30)) : v / 30);
+    const to = Math.min(hi, field.integer ? Math.ceil(v * 30) : v * 30);
+    return { from, to, log: from > 0 };
+  }
+  return { from: lo, to: Math.min(hi, field.integer ? 16 : field.unit === 's' ? 1e-4 : hi), log: false };
+}
+
+/**
+ * The chart for a view of the data, as SVG text.
+ * @param {'epoch'|'parts'|'share'} view @param {ChartData} data @param {ChartField} field
+ * @param {import('epochcalc').Result} r @param {boolean} log  the x axis's scale
+ */
+export function viewSvg(view, data, field, r, log) {
+  const batch = field.path === BATCH;
+  const x = {
+    label: `${field.label}${log ? ' (log scale)' : ''}`, values: data.x, log,
+    format: (v) => fieldValue(field, v), ...(batch ? { ticks: batchTicks, format: int } : {}),
+  };
+  const host = `Host: ${shortName(r.host.name, 40)}`;
+  const accel = `Accelerator: ${shortName(r.accelerator.name, 40)}`;
+  const timeAxis = { label: 'Epoch time (log scale)', log: true, format: (v) => time(v, { digits: 3 }), ticks: timeTicks };
+  const marks = [{ at: field.current, label: `yours: ${fieldValue(field, field.current)}` }];
+  const title = { epoch: 'Epoch time', parts: 'Work and overhead per epoch', share: 'Overhead share of the epoch' }[view];
+  const common = { title: `${title} against ${field.label.toLowerCase()}`, subtitle: r.scenario.name, x, marks };
+  if (view === 'share') {
+    return lineChartSvg({
+      ...common, y: shareAxis,
+      series: [
+        { label: host, color: COLORS.host, values: shares(data.host.overhead_time_s, data.host.epoch_time_s) },
+        { label: accel, color: COLORS.accelerator, values: shares(data.accelerator.overhead_time_s, data.accelerator.epoch_time_s), dash: '10 6' },
+      ],
+    });
+  }
+  if (view === 'parts') {
+    return lineChartSvg({
+      ...common, y: timeAxis,
+      subtitle: `${r.scenario.name}. ${host}; ${accel}`,
+      series: [
+        { label: 'Host epoch (shaded above work: overhead)', color: COLORS.host, values: data.host.epoch_time_s, band: data.host.work_time_s },
+        { label: 'Host work', color: COLORS.host, values: data.host.work_time_s, width: 1.2, dash: '3 3' },
+        { label: 'Accelerator epoch (shaded: overhead)', color: COLORS.accelerator, values: data.accelerator.epoch_time_s, band: data.accelerator.work_time_s },
+        { label: 'Accelerator work', color: COLORS.accelerator, values: data.accelerator.work_time_s, width: 1.2, dash: '3 3' },
+      ],
+    });
+  }
+  return lineChartSvg({
+    ...common, y: timeAxis,
+    series: [
+      { label: host, color: COLORS.host, values: data.host.epoch_time_s },
+      { label: accel, color: COLORS.accelerator, values: data.accelerator.epoch_time_s, dash: '10 6' },
+    ],
+  });
+}
+
+/** @param {import('./tools.js').ToolsHost} host @param {() => import('./tools.js').Pinned[]} pinned */
+export function mountCharts(host, pinned) {
+  const $ = byId(host.root);
+  const xSelect = /** @type {HTMLSelectElement} */ ($('chart-x'));
+  const viewSelect = /** @type {HTMLSelectElement} */ ($('chart-view'));
+  const box = $('field-chart');
+  const plot = $('sweep-chart');
+  const schema = host.calc.schema();
+  /** @type {ChartField[]} */
+  let fields = [];
+  /** The SVG of the chart on screen when it is not the interactive one. @type {string|null} */
+  let shown = null;
+  let asked = 0;
+
+  /** The schema's limits of a field. @param {string} path */
+  const limitsOf = (path) => /** @type {any} */ (schema.fields.find((f) => f.path === path)) ?? {};
+
+  async function render() {
+    const now = host.current();
+    if (!now) return;
+    const field = fields.find((f) => f.path === xSelect.value) ?? fields[0];
+    const view = /** @type {'epoch'|'parts'|'share'} */ (viewSelect.value);
+    const batch = !field || field.path === BATCH;
+    if (batch && view === 'epoch') {
+      shown = null;
+      box.hidden = true;
+      plot.hidden = false;
+      return;
+    }
+    const question = ++asked;
+    /** @type {ChartData} */
+    let data;
+    let log = true;
+    if (batch) {
+      data = { x: now.sweep.batch_size, host: now.sweep.host, accelerator: now.sweep.accelerator };
+    } else {
+      const range = rangeOf(field, limitsOf(field.path));
+      log = range.log;
+      try {
+        const sweep = await host.calc.sweepField(/** @type {any} */ (now.doc), { field: field.path, from: range.from, to: range.to, points: POINTS, log: range.log });
+        data = { x: sweep.x.values, host: sweep.host, accelerator: sweep.accelerator };
+      } catch (err) {
+        if (question === asked) replace(box, h('p', { class: 'field-error' }, (/** @type {any} */ (err)?.errors ?? [{ path: '', message: String(err) }]).map((e) => host.said(e)).join(' ')));
+        return;
+      }
+    }
+    if (question !== asked) return;
+    const axisField = batch ? { path: BATCH, label: 'Batch size', unit: '', integer: true, current: Math.min(now.result.network.batched.batch_size, now.result.scenario.network.dataset.training_examples) } : field;
+    shown = viewSvg(view, data, axisField, now.result, log);
+    replace(box, svgNode(shown));
+    box.dataset.view = view;
+    box.dataset.x = axisField.path;
+    box.hidden = false;
+    plot.hidden = true;
+  }
+
+  xSelect.addEventListener('change', () => { render(); });
+  viewSelect.addEventListener('change', () => { render(); });
+
+  return {
+    update: () => { render(); },
+    /** The fields the engine varies, from its break-even answer (with their current values). @param {ChartField[]} list */
+    setFields(list) {
+      const chosen = xSelect.value || BATCH;
+      fields = list;
+      replace(xSelect, ...list.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
+    },
+    /** The chart on screen, as SVG text (the interactive one drawn the same way). */
+    svg() {
+      const now = host.current();
+      if (shown) return shown;
+      return now ? sweepSvg(now.sweep, now.result, pinned()) : null;
+    },
+  };
+}

@@ -1,0 +1,229 @@
+// The map: who wins at each batch size and each value of a second field (dispatch by default), from one
+// grid the engine solves (calc.sweepField with two fields), coloured by the winner and shaded by the
+// speedup, with the crossover drawn where the winner changes between neighbouring cells and your
+// scenario marked. Drawn as SVG (the cells as one image), so the page and the exports are one picture.
+import { byId, h, replace } from '../dom.js';
+import { int, times, shortName } from '../format.js';
+import { fieldValue } from '../field-format.js';
+import { W, H, COLORS, esc, logTicks, linearTicks, batchTicks, svgNode } from './chart-image.js';
+import { BATCH, rangeOf } from './charts.js';
+
+/** Cells along each axis. */
+export const CELLS = 100;
+const PAD = { left: 110, right: 30, top: 70, bottom: 120 };
+
+/** The two devices' colours as RGB, for the cells. */
+const RGB = { host: [11, 107, 203], accelerator: [194, 65, 12] };
+
+/**
+ * Where each cell starts and ends along an axis, as fractions of the plot: halfway between neighbouring
+ * swept values on the axis's scale, so each cell is centred on its value however unevenly the values are
+ * spaced (an integer field's values are whole numbers, fewer where they would repeat).
+ * @param {ArrayLike<number>} values @param {boolean} log @returns {number[]}  values.length + 1 edges, 0 to 1
+ */
+export function cellEdges(values, log) {
+  const t = Array.from(values, (v) => (log ? Math.log(v) : v));
+  const n = t.length;
+  if (n === 1) return [0, 1];
+  const mids = t.slice(1).map((v, i) => (t[i] + v) / 2);
+  const edges = [t[0] - (t[1] - t[0]) / 2, ...mids, t[n - 1] + (t[n - 1] - t[n - 2]) / 2];
+  const lo = edges[0];
+  const span = edges[n] - lo || 1;
+  return edges.map((e) => (e - lo) / span);
+}
+
+/** The colour of a cell: the winner's, stronger the larger its lead (full at 10×). @param {number} s  the speedup */
+export function cellColour(s) {
+  const [r, g, b] = s > 1 ? RGB.accelerator : RGB.host;
+  const lead = Math.min(1, Math.abs(Math.log10(s > 0 ? s : 1)));
+  return `rgba(${r},${g},${b},${(0.25 + 0.75 * lead).toFixed(3)})`;
+}
+
+/**
+ * The crossover: every edge between two neighbouring cells with different winners, as [x0, y0, x1, y1]
+ * in cell units (x from the left, y from the bottom). @param {ArrayLike<number>} speedup @param {number} nx @param {number} ny
+ */
+export function crossoverEdges(speedup, nx, ny) {
+  const wins = (i, j) => speedup[i * ny + j] > 1;
+  const edges = [];
+  for (let i = 0; i < nx; i++) {
+    for (let j = 0; j < ny; j++) {
+      if (i + 1 < nx && wins(i, j) !== wins(i + 1, j)) edges.push([i + 1, j, i + 1, j + 1]);
+      if (j + 1 < ny && wins(i, j) !== wins(i, j + 1)) edges.push([i, j + 1, i + 1, j + 1]);
+    }
+  }
+  return edges;
+}
+
+/**
+ * The map as SVG text.
+ * @param {{ x: { values: ArrayLike<number> }, y: { values: ArrayLike<number> }, speedup: ArrayLike<number> }} grid
+ * @param {{ label: string, unit: string, integer: boolean, current: number, log: boolean }} yField
+ * @param {import('epochcalc').Result} r @param {string} cells  the cells' PNG as a data URL
+ */
+export function mapSvg(grid, yField, r, cells) {
+  const nx = grid.x.values.length;
+  const ny = grid.y.values.length;
+  const pw = W - PAD.left - PAD.right;
+  const ph = H - PAD.top - PAD.bottom;
+  const [x0, x1] = [grid.x.values[0], grid.x.values[nx - 1]];
+  const [y0, y1] = [grid.y.values[0], grid.y.values[ny - 1]];
+  const ex = cellEdges(grid.x.values, true);
+  const ey = cellEdges(grid.y.values, yField.log);
+  // A value's place on the plot, by the same scale as the cells' edges.
+  const place = (v, values, log, edges) => {
+    const t = (u) => (log ? Math.log(u) : u);
+    const n = values.length;
+    if (n === 1) return 0.5;
+    const first = t(values[0]) - (t(values[1]) - t(values[0])) / 2;
+    const last = t(values[n - 1]) + (t(values[n - 1]) - t(values[n - 2])) / 2;
+    return edges.length ? (t(v) - first) / (last - first || 1) : 0.5;
+  };
+  const px = (v) => PAD.left + place(v, grid.x.values, true, ex) * pw;
+  const py = (v) => H - PAD.bottom - place(v, grid.y.values, yField.log, ey) * ph;
+  const out = [];
+  const text = (x, y, s, attrs = '') => out.push(`<text x="${x}" y="${y}" ${attrs}>${esc(s)}</text>`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="14">`);
+  out.push(`<rect width="${W}" height="${H}" fill="${COLORS.bg}"/>`);
+  text(PAD.left, 30, `Who wins: batch size × ${yField.label.toLowerCase()}`, `font-size="20" font-weight="600" fill="${COLORS.text}"`);
+  text(PAD.left, 52, shortName(r.scenario.name, 100), `fill="${COLORS.muted}"`);
+  out.push(`<image x="${PAD.left}" y="${PAD.top}" width="${pw}" height="${ph}" preserveAspectRatio="none" href="${cells}"/>`);
+  // The crossover, cell edge by cell edge.
+  const edgeX = (i) => (PAD.left + ex[i] * pw).toFixed(1);
+  const edgeY = (j) => (H - PAD.bottom - ey[j] * ph).toFixed(1);
+  const path = crossoverEdges(grid.speedup, nx, ny).map(([a, b, c, d]) => `M${edgeX(a)},${edgeY(b)}L${edgeX(c)},${edgeY(d)}`).join('');
+  if (path) out.push(`<path d="${path}" stroke="${COLORS.text}" stroke-width="2" fill="none"/>`);
+  for (const t of batchTicks(x0, x1)) {
+    const x = px(t).toFixed(1);
+    out.push(`<line x1="${x}" x2="${x}" y1="${H - PAD.bottom}" y2="${H - PAD.bottom + 5}" stroke="${COLORS.text}"/>`);
+    text(Number(x), H - PAD.bottom + 20, int(t), `text-anchor="middle" fill="${COLORS.text}"`);
+  }
+  for (const t of (yField.log ? logTicks : linearTicks)(y0, y1)) {
+    const y = py(t).toFixed(1);
+    out.push(`<line x1="${PAD.left - 5}" x2="${PAD.left}" y1="${y}" y2="${y}" stroke="${COLORS.text}"/>`);
+    text(PAD.left - 8, Number(y) + 5, fieldValue(yField, t), `text-anchor="end" fill="${COLORS.text}"`);
+  }
+  out.push(`<rect x="${PAD.left}" y="${PAD.top}" width="${pw}" height="${ph}" fill="none" stroke="${COLORS.muted}"/>`);
+  text(PAD.left + pw / 2, H - PAD.bottom + 44, 'Batch size (log scale)', `text-anchor="middle" fill="${COLORS.text}"`);
+  const mid = PAD.top + ph / 2;
+  text(22, mid, `${yField.label}${yField.log ? ' (log scale)' : ''}`, `text-anchor="middle" fill="${COLORS.text}" transform="rotate(-90 22 ${mid})"`);
+  // Your scenario.
+  const bx = Math.min(Math.max(r.network.batched.batch_size, x0), x1);
+  const by = Math.min(Math.max(yField.current, y0), y1);
+  out.push(`<circle cx="${px(bx).toFixed(1)}" cy="${py(by).toFixed(1)}" r="6" fill="#ffffff" stroke="${COLORS.text}" stroke-width="2"/>`);
+  // The legend.
+  const legend = [
+    [`rect`, `rgb(${RGB.accelerator.join(',')})`, `${shortName(r.accelerator.name, 30)} faster (stronger: by more)`],
+    [`rect`, `rgb(${RGB.host.join(',')})`, `${shortName(r.host.name, 30)} faster`],
+    ['line', COLORS.text, 'Crossover: the winner changes'],
+    ['dot', COLORS.text, `Your scenario (batch ${int(r.network.batched.batch_size)}, ${fieldValue(yField, yField.current)})`],
+  ];
+  legend.forEach(([kind, color, label], i) => {
+    const x = PAD.left + (i % 2) * 430;
+    const y = H - 52 + Math.floor(i / 2) * 22;
+    if (kind === 'rect') out.push(`<rect x="${x}" y="${y - 13}" width="30" height="14" fill="${color}"/>`);
+    else if (kind === 'line') out.push(`<line x1="${x}" x2="${x + 30}" y1="${y - 6}" y2="${y - 6}" stroke="${color}" stroke-width="2"/>`);
+    else out.push(`<circle cx="${x + 15}" cy="${y - 6}" r="6" fill="#ffffff" stroke="${color}" stroke-width="2"/>`);
+    text(x + 38, y, label, `fill="${COLORS.text}"`);
+  });
+  out.push('</svg>');
+  return out.join('\n');
+}
+
+/** The cells' picture, in pixels: sharp cell edges wherever the SVG is drawn (no CSS needed). */
+const CELLS_W = 800;
+const CELLS_H = 600;
+
+/**
+ * The cells as a PNG data URL: each the winner's colour, placed between its edges.
+ * @param {ArrayLike<number>} speedup  row-major over x, then y
+ * @param {number[]} ex @param {number[]} ey  the cells' edges along each axis (cellEdges)
+ */
+function cellsUrl(speedup, ex, ey) {
+  const nx = ex.length - 1;
+  const ny = ey.length - 1;
+  const canvas = document.createElement('canvas');
+  canvas.width = CELLS_W;
+  canvas.height = CELLS_H;
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  for (let i = 0; i < nx; i++) {
+    const x = Math.round(ex[i] * CELLS_W);
+    const w = Math.round(ex[i + 1] * CELLS_W) - x;
+    for (let j = 0; j < ny; j++) {
+      // y grows upwards on the plot, downwards on the canvas.
+      const y = Math.round((1 - ey[j + 1]) * CELLS_H);
+      ctx.fillStyle = cellColour(speedup[i * ny + j]);
+      ctx.fillRect(x, y, w, Math.round((1 - ey[j]) * CELLS_H) - y);
+    }
+  }
+  return canvas.toDataURL('image/png');
+}
+
+/** @param {import('./tools.js').ToolsHost} host */
+export function mountMap(host) {
+  const $ = byId(host.root);
+  const panel = /** @type {HTMLDetailsElement} */ ($('map-panel'));
+  const ySelect = /** @type {HTMLSelectElement} */ ($('map-y'));
+  const box = $('map');
+  const schema = host.calc.schema();
+  /** @type {import('./charts.js').ChartField[]} */
+  let fields = [];
+  /** @type {string|null} */
+  let shown = null;
+  let asked = 0;
+
+  async function render() {
+    const now = host.current();
+    if (!panel.open || !now) return;
+    const field = fields.find((f) => f.path === ySelect.value);
+    if (!field) return;
+    const question = ++asked;
+    const started = performance.now();
+    const n = now.result.scenario.network.dataset.training_examples;
+    const range = rangeOf(field, /** @type {any} */ (schema.fields.find((f) => f.path === field.path)) ?? {});
+    let grid;
+    try {
+      grid = await host.calc.sweepField(/** @type {any} */ (now.doc),
+        { field: BATCH, from: 1, to: n, points: CELLS, log: true },
+        { field: field.path, from: range.from, to: range.to, points: CELLS, log: range.log });
+    } catch (err) {
+      if (question === asked) replace(box, h('p', { class: 'field-error' }, (/** @type {any} */ (err)?.errors ?? [{ path: '', message: String(err) }]).map((e) => host.said(e)).join(' ')));
+      return;
+    }
+    if (question !== asked) return;
+    // The values come per point, row-major over the batch sizes: the axes are their distinct values.
+    const all = grid.x.values;
+    let ny = 1;
+    while (ny < all.length && all[ny] === all[0]) ny++;
+    const nx = all.length / ny;
+    const axes = {
+      x: { values: Float64Array.from({ length: nx }, (_, i) => all[i * ny]) },
+      y: { values: /** @type {Float64Array} */ (grid.y?.values ?? new Float64Array(1)).slice(0, ny) },
+    };
+    shown = mapSvg({ ...axes, speedup: grid.speedup }, { ...field, log: range.log }, now.result,
+      cellsUrl(grid.speedup, cellEdges(axes.x.values, true), cellEdges(axes.y.values, range.log)));
+    replace(box, svgNode(shown));
+    // How long the engine's grid and the picture took, for npm run bench.
+    box.dataset.renderMs = String(performance.now() - started);
+    box.dataset.y = field.path;
+    const accelerator = grid.speedup.filter((s) => s > 1).length;
+    box.setAttribute('aria-label', `A map of ${nx} batch sizes by ${ny} values of ${field.label.toLowerCase()}: the accelerator is faster in ${int(accelerator)} of ${int(nx * ny)} cells, by up to ${times(Math.max(...grid.speedup))}.`);
+  }
+
+  panel.addEventListener('toggle', () => { render(); });
+  ySelect.addEventListener('change', () => { render(); });
+  return {
+    update: () => { render(); },
+    /** @param {import('./charts.js').ChartField[]} list  the fields the engine varies, batch size left out */
+    setFields(list) {
+      const chosen = ySelect.value || '/dispatch';
+      const first = fields.length === 0;
+      fields = list.filter((f) => f.path !== BATCH);
+      replace(ySelect, ...fields.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
+      // The map waits for the fields (and their values) the first time.
+      if (first) render();
+    },
+    /** The map on screen, as SVG text, or null. */
+    svg: () => (panel.open ? shown : null),
+  };
+}
