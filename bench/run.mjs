@@ -30,6 +30,8 @@ const FIRST_VISIT_KB = 135;
 const FIRST_RESULT_MS = 200;
 const EDIT_MEDIAN_MS = 16;
 const EDIT_WORST_MS = 33;
+/** The what-if map (issue 19): a 100 × 100 grid solved and drawn. */
+const MAP_MS = 100;
 /** The JS call against the pint anchor (issue 17): at least this many times faster. */
 const JS_SOLVE_TIMES_PINT = 20;
 
@@ -498,6 +500,34 @@ async function filesRequested(page, requests, skip = new Set()) {
 }
 
 /** The element's first visit: every file a page holding one full calculator requests, but the page. */
+/**
+ * The what-if map (issue 19): opened, then drawn again for 6 fields in turn; each draw's time from the
+ * request to the engine's grid (calc.sweepField, 100 × 100) to the picture on screen, as the page records
+ * it (#map[data-render-ms]). The first draw includes loading the what-if module, so it is kept apart.
+ * @param {import('playwright-core').Page} page
+ */
+async function mapTimings(page) {
+  try {
+    await page.evaluate(() => { const panel = /** @type {HTMLDetailsElement} */ (document.getElementById('map-panel')); panel.open = true; panel.scrollIntoView(); });
+    await page.waitForSelector('#map[data-render-ms]', { timeout: 30000 });
+    const first = Number(await page.getAttribute('#map', 'data-render-ms'));
+    const samples = [];
+    for (const field of ['/launch', '/dispatch', '/assumptions/ops_per_layer', '/launch', '/dispatch', '/assumptions/accelerator_efficiency']) {
+      const before = await page.getAttribute('#map', 'data-render-ms');
+      await page.selectOption('#map-y', field);
+      await page.waitForFunction(([f, b]) => {
+        const map = document.getElementById('map');
+        return map?.dataset.y === f && map.dataset.renderMs !== b;
+      }, [field, before], { timeout: 30000 });
+      samples.push(Number(await page.getAttribute('#map', 'data-render-ms')));
+    }
+    return { first_ms: first, samples_ms: samples };
+  } catch (error) {
+    problems.push(`page map: ${error.message.split('\n')[0]}`);
+    return { error: error.message.split('\n')[0] };
+  }
+}
+
 async function elementVisit(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -564,9 +594,19 @@ async function pageBench() {
         // it first comes into view (below the fold at 1280 × 900), and a first visit does not draw it.
         await page.evaluate(() => document.getElementById('sweep-chart')?.scrollIntoView({ block: 'end' }));
         await page.waitForSelector('#sweep-chart[data-drawn]', { timeout: 30000 });
+        // ... and with two pins (issue 19), drawn as outlines on the bars and dashed curves on the chart.
+        await page.evaluate(() => document.getElementById('whatif')?.scrollIntoView());
+        await page.waitForSelector('#pin-now', { timeout: 30000 });
+        await page.click('#pin-now');
+        await page.fill('#dispatch', '5 us');
+        await page.waitForFunction(() => !document.documentElement.hasAttribute('data-saving'), null, { timeout: 30000 });
+        await page.click('#pin-now');
+        await page.waitForFunction(() => document.querySelectorAll('#pins .pin').length === 2 && document.querySelectorAll('.track .ghost').length > 0, null, { timeout: 30000 });
+        await page.evaluate(() => document.getElementById('sweep-chart')?.scrollIntoView({ block: 'end' }));
         const edits = await page.evaluate(editProbe, 50);
         if (edits.error) problems.push(`page edits: ${edits.error}`);
         out.edits = edits;
+        out.map = await mapTimings(page);
       }
       await context.close();
     }
@@ -794,7 +834,7 @@ function buildFigures(m) {
     const med = ok.length ? median(ok.map((s) => s.ms)) : null;
     const worst = ok.length ? Math.max(...ok.map((s) => s.ms)) : null;
     const ed = add({
-      id: 'page_edit', figure: `page: input event → updated numbers and chart (${ok.length} of ${samples.length || 50} edits of #batch_size)`,
+      id: 'page_edit', figure: `page: input event → updated numbers and chart, with two pins (${ok.length} of ${samples.length || 50} edits of #batch_size)`,
       value: med, unit: 'ms', measured: med == null ? 'unavailable' : `median ${fmt(med, 1)} ms, worst ${fmt(worst, 1)} ms`,
       budget: `median ≤ ${EDIT_MEDIAN_MS} ms, worst ≤ ${EDIT_WORST_MS} ms`, pint_ratio: null,
       verdict: med == null ? 'n/a' : med <= EDIT_MEDIAN_MS && worst <= EDIT_WORST_MS ? 'pass' : 'miss',
@@ -824,6 +864,14 @@ function buildFigures(m) {
         notes.push(`**edits**: median ${fmt(med, 1)} ms, worst ${fmt(worst, 1)} ms; ${detail}. Edits are dispatched at phases spread over a 60 Hz frame, so about half a frame of waiting is part of every figure.`);
       }
     }
+    const maps = p?.map?.samples_ms ?? [];
+    const mapMedian = maps.length ? median(maps) : null;
+    add({
+      id: 'page_map', figure: `page: the what-if map, a 100 × 100 grid solved by the engine and drawn (median of ${maps.length || 0} redraws for different fields)`,
+      value: mapMedian, unit: 'ms',
+      measured: mapMedian == null ? 'unavailable' : `median ${fmt(mapMedian, 1)} ms, worst ${fmt(Math.max(...maps), 1)} ms (first draw, with the what-if module's load: ${fmt(p.map.first_ms, 1)} ms)`,
+      budget: `≤ ${MAP_MS} ms`, pint_ratio: null, verdict: mapMedian == null ? 'n/a' : mapMedian <= MAP_MS ? 'pass' : 'miss',
+    });
     if (!p) notes.push('**page**: unavailable (dist/ could not be built, or Chromium did not start).');
     if (p?.errors?.length) notes.push(`**page errors** during the bench: ${[...new Set(p.errors)].slice(0, 3).join(' | ')}`);
   }

@@ -8,8 +8,9 @@ export { default as createCalculator } from './epochcalc.js';
 export type CalculatorView = 'full' | 'compact' | 'bars' | 'sweep' | 'table' | 'whatif' | 'devices' | 'none';
 
 /**
- * <epoch-overhead-calculator>: attributes preset, scenario (JSON), view, controls, theme, and any
- * scenario field by its dotted path (network.batch_size="64", dispatch="20 us").
+ * <epoch-overhead-calculator>: attributes preset, scenario (JSON), view, controls, theme, chart-x (the
+ * sweep chart's axis: a field, dotted), chart-view (epoch, parts, share), map (the map's second field:
+ * opens the map), and any scenario field by its dotted path (network.batch_size="64", dispatch="20 us").
  * Events: `result` (detail: Result) on every change; `error` (detail: EngineError[]).
  */
 export class EpochOverheadCalculator extends HTMLElement {

@@ -363,3 +363,15 @@ a dispatch of <epoch-value for="be" break-even="dispatch" goal="twice"></epoch-v
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('chart-x, chart-view and map put the element\'s chart across another field and open its map', async () => {
+  const page = await host('<epoch-overhead-calculator id="c" preset="mnist-cpu-vs-h100" view="sweep" chart-x="launch" chart-view="share" map="launch"></epoch-overhead-calculator>');
+  await resultOf(page, 'c');
+  await page.locator('#c').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById('c')?.shadowRoot?.querySelector('#field-chart[data-x="/launch"][data-view="share"] svg'), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('c')?.shadowRoot?.querySelector('#map[data-y="/launch"] svg'), null, { timeout: 30000 });
+  const title = await page.evaluate(() => document.getElementById('c')?.shadowRoot?.querySelector('#field-chart text')?.textContent);
+  assert.equal(title, 'Overhead share of the epoch against kernel launch per operation');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -392,6 +392,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     showErrors: (errors) => showInvalid(errors),
     /** Pins from a link or the browser (JSON text): the tools load to show them. @param {string} text */
     setPins: (text) => withTools().then((t) => t.setPins(text), () => {}),
+    /** The chart's axis and view and the map's field, by name (an element's attributes). @param {{x?: string|null, view?: string|null, map?: string|null}} wanted */
+    setCharts: (wanted) => withTools().then((t) => t.setCharts(wanted), () => {}),
     /** Loads the what-if tools now (the page's notices and tests use it). */
     tools: withTools,
     /** Draws the chart again with the colours now in force. */

@@ -13,7 +13,7 @@ import markup from '../../calculator.html';
 import css from 'epochcalc:element-css';
 
 /** Attributes that are the element's own; every other one names a scenario field. */
-const OWN = new Set(['id', 'class', 'style', 'view', 'controls', 'theme', 'preset', 'scenario', 'hidden', 'slot',
+const OWN = new Set(['id', 'class', 'style', 'view', 'controls', 'theme', 'preset', 'scenario', 'chart-x', 'chart-view', 'map', 'hidden', 'slot',
   'lang', 'dir', 'title', 'tabindex', 'part', 'is', 'inert', 'nonce', 'autofocus', 'role', 'exportparts']);
 const isField = (name) => !OWN.has(name) && !/^(data-|aria-|on)/.test(name);
 
@@ -124,6 +124,15 @@ export class EpochOverheadCalculator extends HTMLElement {
       return this.#calculator.showErrors([{ code: 'E_VALUE', path: '', message: `view="${view}" is not a view: use ${Object.keys(VIEWS).join(', ')}` }]);
     }
     this.#loadAttributes();
+    this.#applyCharts();
+  }
+
+  /** chart-x (a field, dotted), chart-view (epoch, parts, share) and map (the map's second field). */
+  #applyCharts() {
+    const x = this.getAttribute('chart-x');
+    const view = this.getAttribute('chart-view');
+    const map = this.getAttribute('map');
+    if (x != null || view != null || map != null) this.#calculator?.setCharts({ x, view, map });
   }
 
   /** The scenario from preset / scenario, with every field attribute applied on top by the engine. */
@@ -166,6 +175,7 @@ export class EpochOverheadCalculator extends HTMLElement {
     const names = new Set(changes.map((c) => /** @type {string} */ (c.attributeName)));
     if (names.has('view') || names.has('controls')) return this.#mount();
     if (names.has('theme')) this.#applyTheme();
+    if (names.has('chart-x') || names.has('chart-view') || names.has('map')) this.#applyCharts();
     if (names.has('scenario') || names.has('preset') || [...names].some((n) => isField(n) && !this.hasAttribute(n))) {
       return this.#loadAttributes();
     }

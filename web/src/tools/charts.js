@@ -95,6 +95,9 @@ export function mountCharts(host, pinned) {
   let shown = null;
   let asked = 0;
 
+  /** A field asked for before the engine has named the fields (an element's chart-x). @type {string|null} */
+  let wanted = null;
+
   /** The schema's limits of a field. @param {string} path */
   const limitsOf = (path) => /** @type {any} */ (schema.fields.find((f) => f.path === path)) ?? {};
 
@@ -144,9 +147,22 @@ export function mountCharts(host, pinned) {
     update: () => { render(); },
     /** The fields the engine varies, from its break-even answer (with their current values). @param {ChartField[]} list */
     setFields(list) {
-      const chosen = xSelect.value || BATCH;
+      const chosen = wanted ?? (xSelect.value || BATCH);
       fields = list;
       replace(xSelect, ...list.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
+      if (wanted) {
+        if (!list.some((f) => f.path === wanted)) console.error(`epochcalc: chart-x="${wanted.slice(1).replace(/\//g, '.')}" is not a field the chart can go across: use one of ${list.map((f) => f.path.slice(1).replace(/\//g, '.')).join(', ')}`);
+        wanted = null;
+        render();
+      }
+    },
+    /** Goes across `x` (a pointer) in `view`, once the engine names the fields. @param {string|null} x @param {string|null} view */
+    want(x, view) {
+      if (view === 'epoch' || view === 'parts' || view === 'share') viewSelect.value = view;
+      else if (view != null) console.error(`epochcalc: chart-view="${view}" is not a view: use epoch, parts or share`);
+      if (x && fields.some((f) => f.path === x)) xSelect.value = x;
+      else if (x) wanted = x;
+      render();
     },
     /** The chart on screen, as SVG text (the interactive one drawn the same way). */
     svg() {

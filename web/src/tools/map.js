@@ -218,10 +218,19 @@ export function mountMap(host) {
     setFields(list) {
       const chosen = ySelect.value || '/dispatch';
       const first = fields.length === 0;
+      if (first && !list.some((f) => f.path === chosen)) console.error(`epochcalc: map="${chosen.slice(1).replace(/\//g, '.')}" is not a field the map can go across`);
       fields = list.filter((f) => f.path !== BATCH);
       replace(ySelect, ...fields.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
       // The map waits for the fields (and their values) the first time.
       if (first) render();
+    },
+    /** Opens the map across `field` (a pointer), once the engine names the fields. @param {string|null} field */
+    want(field) {
+      if (field) {
+        if (!fields.length) ySelect.replaceChildren(h('option', { value: field, selected: true }, field));
+        else ySelect.value = field;
+      }
+      panel.open = true;
     },
     /** The map on screen, as SVG text, or null. */
     svg: () => (panel.open ? shown : null),

@@ -83,5 +83,11 @@ export function mountTools(host) {
     importFile: (file) => exports.importFile(file),
     /** @param {string} text  pins as JSON, from a link or the browser */
     setPins: (text) => pins.setText(text),
+    /** @param {{x?: string|null, view?: string|null, map?: string|null}} wanted  fields dotted or as pointers */
+    setCharts(wanted) {
+      const pointer = (f) => (f == null || f === '' ? null : f.startsWith('/') ? f : `/${f.replace(/\./g, '/')}`);
+      charts?.want(pointer(wanted.x ?? null), wanted.view ?? null);
+      if (wanted.map != null) map?.want(pointer(wanted.map));
+    },
   };
 }
