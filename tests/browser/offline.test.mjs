@@ -121,7 +121,16 @@ test('second visit works with the server stopped, from a sub-path', { timeout: T
   assert.equal(await answered(again), first);
   assert.ok(fromWorker.includes(`/${sub}/epochcalc_core.wasm`), `wasm not served by the worker: ${fromWorker}`);
   assert.ok(fromWorker.includes(`/${sub}/`), 'page not served by the worker');
-  assert.deepEqual([...problems, ...againProblems], []);
+  // Offline too: a link's parameters, and the what-if tools (their module and the what-if wasm) loaded
+  // from the precache when their section comes into view.
+  const linked = await context.newPage();
+  const linkedProblems = watch(linked);
+  await linked.goto(`${url}?network.batch_size=64`);
+  await answered(linked);
+  assert.equal(await linked.inputValue('#batch_size'), '64');
+  await linked.locator('#whatif').scrollIntoViewIfNeeded();
+  await linked.waitForSelector('#quick-whatifs [data-whatif="cuda-graphs"] button');
+  assert.deepEqual([...problems, ...againProblems, ...linkedProblems], []);
 });
 
 test('a new deployment waits for "Reload to update", and versions never mix', { timeout: TIMEOUT }, async (t) => {

@@ -354,3 +354,23 @@ test("the map is the engine's grid: who wins at each batch size and dispatch, wi
   assert.deepEqual(page.problems, []);
   await release(page);
 });
+
+test('a scenario file dropped on the page is imported; a dropped file the engine refuses changes nothing', async () => {
+  const page = await openPage(env.browser, env.url);
+  const drop = (text) => page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.items.add(new File([t], 'dropped.json', { type: 'application/json' }));
+    const target = document.getElementById('results');
+    target?.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    return target?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, text);
+  await afterUpdate(page, () => drop(JSON.stringify({ preset: 'fashion-mnist-laptop', network: { batch_size: 128 } })));
+  assert.equal(await page.inputValue('#preset'), 'fashion-mnist-laptop');
+  assert.equal(await page.inputValue('#batch_size'), '128');
+  const before = page.url();
+  assert.equal(await drop('{"preset": "mnist-cpu-vs-h100", "network": {"batch_size": -4}}'), false, 'the browser does not open the file');
+  await page.waitForSelector('#import-errors li');
+  assert.equal(page.url(), before);
+  assert.equal(await page.inputValue('#batch_size'), '128');
+  await release(page);
+});

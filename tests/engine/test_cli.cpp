@@ -250,7 +250,11 @@ TEST_CASE("what-if options: one at a time, --csv or --json") {
   CHECK(cli::parse_options({"--break-even"}).options.action == cli::Action::break_even);
   CHECK(cli::parse_options({"--compare", "all"}).options.compare == "all");
   CHECK(cli::parse_options({"--break-even", "--compare", "all"}).errors.at(0).message ==
-        "give one of --sweep, --solve-for, --break-even and --compare at a time");
+        "give one of --sweep, --solve-for, --break-even, --what-ifs and --compare at a time");
+  CHECK(cli::parse_options({"--what-ifs"}).options.action == cli::Action::quick_whatifs);
+  CHECK(cli::parse_options({"--what-ifs", "--break-even"}).errors.size() == 1);
+  CHECK(cli::parse_options({"--csv", "--what-ifs"}).errors.at(0).message ==
+        "--csv writes a result, a sweep or a comparison; use --json for the others");
   CHECK(cli::parse_options({"--sweep", "a=1", "--sweep", "b=1", "--sweep", "c=1"}).errors.size() == 1);
   CHECK(cli::parse_options({"--json", "--csv"}).errors.at(0).message == "give --json or --csv, not both");
   // A flag that would do nothing is named, not ignored.
@@ -260,6 +264,15 @@ TEST_CASE("what-if options: one at a time, --csv or --json") {
         "--csv writes a result, a sweep or a comparison; use --json for the others");
   CHECK(cli::parse_options({"--csv", "--list-hardware"}).errors.size() == 1);
   CHECK(cli::parse_options({"--csv", "--compare", "all"}).errors.empty());
+}
+
+TEST_CASE("--what-ifs prints each what-if's edit and the epochs it gives, or why it does not apply") {
+  const json list = quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"}});
+  const std::string text = cli::format_quick_whatifs(list, "CPU", "H100");
+  CHECK(text.rfind("Now: CPU 274.243 ms, H100 254.700 ms (1.08x).\n", 0) == 0);
+  CHECK(text.find("CUDA Graphs: one launch per step (assumptions.launches_per_step = 1): H100 254.700 ms -> 29.6995 ms, 8.58x faster; CPU 274.243 ms -> 274.243 ms\n") != std::string::npos);
+  CHECK(text.find("Half precision (fp16 or bf16): does not apply (the two devices have no half-precision peak in common)\n") != std::string::npos);
+  CHECK(text.find("Four times the batch (network.batch_size = 128)") != std::string::npos);
 }
 
 TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one row per point") {
