@@ -1,6 +1,8 @@
-// Writes the README's pictures: docs/screenshot.png, the top of the page's default view at 1280 x 900,
-// and docs/embed-example.png, the textbook-style example (examples/plain.html) with its embedded
-// calculator and reactive paragraph; light scheme. Run after a build: `node scripts/screenshot.mjs`.
+// Writes the README's pictures: docs/screenshot.png, the top of the page's default view at 1280 x 900;
+// docs/whatif.png, the what-if tools after pinning the default and cutting dispatch to 2 µs (the bars
+// with the pin's outlines, the pins table, the one-click what-ifs); and docs/embed-example.png, the
+// textbook-style example (examples/plain.html) with its embedded calculator and reactive paragraph;
+// light scheme. Run after a build: `node scripts/screenshot.mjs`.
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -18,6 +20,17 @@ try {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
   console.log('wrote docs/screenshot.png');
+
+  await page.locator('#whatif').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#pin-now');
+  await page.click('#pin-now');
+  await page.fill('#dispatch', '2 us');
+  await page.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
+  await page.waitForSelector('#quick-whatifs [data-whatif="cuda-graphs"] button');
+  await page.evaluate(() => document.getElementById('bars-h')?.scrollIntoView());
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: path.join(root, 'docs/whatif.png') });
+  console.log('wrote docs/whatif.png');
 
   const book = await browser.newPage({ viewport: { width: 1000, height: 1400 }, colorScheme: 'light' });
   await book.goto(`${server.url}examples/plain.html`);

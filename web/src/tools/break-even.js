@@ -133,7 +133,8 @@ export function mountBreakEven(host, body, onFields, drawn) {
           h('span', { 'data-flip': f.flip.value ?? f.flip.answer, 'data-twice': f.twice_as_fast.value ?? f.twice_as_fast.answer },
             breakEvenSentence(f, f.flip, f.twice_as_fast, accel, be.batch_size)))));
         const o = be.overhead_exceeds_work;
-        dominated.textContent = `Overhead exceeds work on the host at batch sizes ${spans(o.host) || 'none'}, and on the accelerator at ${spans(o.accelerator) || 'none'} (of ${count(now.result.scenario.network.dataset.training_examples, 'example')}).`;
+        const at = (ranges) => (ranges.length ? `at batch sizes ${spans(ranges)}` : 'at no batch size');
+        dominated.textContent = `Overhead exceeds work on the host ${at(o.host)}, and on the accelerator ${at(o.accelerator)} (of ${count(now.result.scenario.network.dataset.training_examples, 'example')}).`;
         onFields([{ path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, current: be.batch_size },
           ...be.fields.filter((f) => f.path !== '/network/batch_size').map((f) => ({ path: f.path, label: f.label, unit: f.unit, integer: f.integer, current: f.flip.current.value }))]);
         const chosen = fieldSelect.value;
