@@ -33,8 +33,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * efficiencies, the fit panel's hook and the saved scenario, and the page's count took in every file
  * it requests (file-check.js and the service worker's registration too). Issue 17 lowered the total
  * from 150 to 135 KB, to leave room for features loaded on demand, and the split to 26 KB when the
- * sweep chart (uPlot, 24.5 KB) moved to epochcalc-chart.js, loaded when the chart comes into view. */
-export const BUDGET = { total: 135 * 1024, page: 26 * 1024 };
+ * sweep chart (uPlot, 24.5 KB) moved to epochcalc-chart.js, loaded when the chart comes into view.
+ * Issue 19 moved the split to 28 KB: the engine lost embind's runtime (5.5 KB), and the page gained the
+ * links people write, their notices, Back through edits, and the hooks and styles of the what-if tools
+ * (the tools themselves are epochcalc-tools.js, loaded on demand). */
+export const BUDGET = { total: 135 * 1024, page: 28 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
 export const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */

@@ -127,7 +127,8 @@ test('pins: the table shows each pin beside the current result, the bars outline
   await fill(page, '#dispatch', '2 us');
   const pinned = env.calc.solve({ preset });
   const now = env.calc.solve(withSets([['dispatch', '2 us']]));
-  await page.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
+  // The table follows the edit once the numbers are painted.
+  await page.waitForFunction((want) => Number(document.querySelector('[data-key="now.host.epoch"]')?.getAttribute('data-value')) === want, now.host.batched.epoch_time_s);
   assert.equal(await value(page, 'pin.0.host.epoch'), pinned.host.batched.epoch_time_s);
   assert.equal(await value(page, 'now.host.epoch'), now.host.batched.epoch_time_s);
   assert.equal(await value(page, 'pin.0.accelerator.epoch'), pinned.accelerator.batched.epoch_time_s);

@@ -353,7 +353,12 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     throw err;
   }));
   const toolSections = [...root.querySelectorAll('section.tools')].filter((el) => parts.has(/** @type {HTMLElement} */ (el).dataset.part ?? ''));
-  whenSeen(toolSections, () => { withTools().catch(() => {}); });
+  // A view of tools alone (an element's view="devices") shows them at once; otherwise they load once the
+  // reader does something (scrolls, points, types) and one of their sections is in view, so a first
+  // visit that only reads the answer does not carry them.
+  const toolsOnly = toolSections.length > 0 && [...parts].every((p) => p === 'whatif' || p === 'devices' || p === 'export');
+  if (toolsOnly) withTools().catch(() => {});
+  else afterInteraction(() => whenSeen(toolSections, () => { withTools().catch(() => {}); }));
   // The export buttons' work is the tools' too: a click before they load waits for them.
   for (const id of ['export', 'map-panel']) {
     $(id).addEventListener('click', (e) => {
@@ -401,6 +406,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     /** Draws over the sweep chart (the page's measured points), keeping `ys` in range; null removes it. */
     setOverlay: (draw, ys) => chart.setOverlay(draw, ys),
   };
+}
+
+/** Runs `f` once, at the reader's first scroll, click, touch or key. @param {() => void} f */
+function afterInteraction(f) {
+  const kinds = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown'];
+  const once = () => {
+    for (const kind of kinds) removeEventListener(kind, once, true);
+    f();
+  };
+  for (const kind of kinds) addEventListener(kind, once, { capture: true, passive: true });
 }
 
 /**

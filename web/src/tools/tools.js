@@ -59,23 +59,31 @@ export function mountTools(host) {
   /** Answers to a scenario that is no longer shown are dropped. */
   let asked = 0;
   let timer = 0;
+  let idle = 0;
   return {
     /** The scenario on screen changed: redraw what depends on it now, ask the engine after a pause. */
     update() {
       const now = host.current();
-      pins.update(now);
-      exports.update(now);
-      charts?.update();
+      // Off the edit's path: the numbers are painted first, then the tables and texts that follow them.
+      cancelIdleCallback(idle);
+      idle = requestIdleCallback(() => {
+        pins.update(host.current());
+        exports.update(host.current());
+        charts?.update();
+      }, { timeout: 100 });
       clearTimeout(timer);
       if (!now) return;
       const question = ++asked;
-      timer = window.setTimeout(() => {
-        const still = () => question === asked;
-        quick?.update(now.doc, still);
-        breakEven?.update(now.doc, still);
-        devices?.update(now.doc, still);
-        map?.update();
-      }, SETTLE_MS);
+      const still = () => question === asked;
+      // Each question to the engine in a task of its own, so an edit in between waits for one at most.
+      const steps = [() => quick?.update(now.doc, still), () => breakEven?.update(now.doc, still), () => devices?.update(now.doc, still), () => map?.update()];
+      const next = () => {
+        const step = steps.shift();
+        if (!step || !still()) return;
+        step();
+        timer = window.setTimeout(next, 0);
+      };
+      timer = window.setTimeout(next, SETTLE_MS);
     },
     /** @param {string} id  an export button's id */
     exportAction: (id) => exports.action(id),
