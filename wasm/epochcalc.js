@@ -214,7 +214,9 @@ export async function createCalculator(options = {}) {
   // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
   const put = (i, text) => {
     const bytes = utf8Out.encode(text);
-    core.HEAPU8.set(bytes, core._epochcalc_argument(i, bytes.length));
+    // The room first: making it may grow the memory, which replaces HEAPU8.
+    const at = core._epochcalc_argument(i, bytes.length);
+    core.HEAPU8.set(bytes, at);
   };
   const taken = () => {
     const at = core._epochcalc_reply_data();
@@ -247,7 +249,8 @@ export async function createCalculator(options = {}) {
     const sizes = checkBatchSizes(batchSizes);
     if (sizes) {
       const bytes = new Uint8Array(Float64Array.from(sizes).buffer);
-      core.HEAPU8.set(bytes, core._epochcalc_argument(1, bytes.length));
+      const at = core._epochcalc_argument(1, bytes.length);
+      core.HEAPU8.set(bytes, at);
     }
     const { result, sweep } = reply(call(core._epochcalc_evaluate, toText(scenario), sizes ? 1 : 0));
     return { result, sweep };

@@ -18,6 +18,10 @@ namespace epochcalc {
 namespace {
 
 constexpr const char* scenario_key = "scenario";
+// A link is read up to this many parameters (a scenario has about 60 fields), and names this many
+// unknown ones before it counts the rest.
+constexpr std::size_t max_link_params = 500;
+constexpr std::size_t max_unknown_notes = 10;
 
 // "network.batch_size" or "/network/batch_size" as a pointer; keys are field names, so no escaping.
 std::string pointer_of(const std::string& key) {
@@ -61,8 +65,6 @@ Error unknown_param(const std::string& key) {
     text += ": write a field as it is in the scenario JSON, with dots (network.batch_size=64)";
   return {code::unknown_field, "", text};
 }
-
-bool is_preset_key(const std::string& key) { return key == "preset" || key == "/preset"; }
 
 // The same document, except that a number the link writes as text reads back as that text.
 bool same(const json& original, const json& read) {
@@ -123,31 +125,38 @@ bool emit(const std::string& path, const json& value, std::vector<LinkParam>& ou
 
 }  // namespace
 
-LinkReading read_link(const std::vector<LinkParam>& params) {
+LinkReading read_link(const std::vector<LinkParam>& all) {
   LinkReading out{json::object(), {}};
-  // A key given twice: its last value applies, and the link says so once (at its first).
+  // A link longer than any scenario needs is read up to the limit, and says so.
+  const std::vector<LinkParam> params(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), max_link_params)));
+  if (all.size() > max_link_params)
+    out.notes.push_back({code::range, "", "the link has " + std::to_string(all.size()) + " parameters; the first " +
+                                              std::to_string(max_link_params) + " are read"});
+  // Each parameter by what it names: "dispatch" and "/dispatch" are the same field.
+  std::vector<std::string> names;
+  for (const LinkParam& p : params) names.push_back(p.key == scenario_key ? p.key : pointer_of(p.key));
+  // A field given twice: its last value applies, and the link says so once (at its first).
   const auto later = [&](std::size_t i) {
     for (std::size_t j = i + 1; j < params.size(); ++j)
-      if (params[j].key == params[i].key) return j;
+      if (names[j] == names[i]) return j;
     return params.size();
   };
   const auto applies = [&](std::size_t i) { return later(i) == params.size(); };
   for (std::size_t i = 0; i < params.size(); ++i) {
     bool first = true;
-    for (std::size_t j = 0; j < i && first; ++j) first = params[j].key != params[i].key;
+    for (std::size_t j = 0; j < i && first; ++j) first = names[j] != names[i];
     if (!first || applies(i)) continue;
     std::size_t count = 1, last = i;
     for (std::size_t j = later(i); j < params.size(); j = later(j)) ++count, last = j;
-    const std::string& key = params[i].key;
-    out.notes.push_back({code::duplicate_key, key == scenario_key ? "" : pointer_of(key),
-                         "the link gives " + quoted(key) + " " + std::to_string(count) + " times; its last value, " +
+    out.notes.push_back({code::duplicate_key, names[i] == scenario_key ? "" : names[i],
+                         "the link gives " + quoted(params[i].key) + " " + std::to_string(count) + " times; its last value, " +
                              quoted(params[last].value) + ", is used"});
   }
 
   // 1. The scenario JSON, as the base. Beyond what the engine reads, it is left for solving its text to
   // refuse (E_RANGE), before anything parses it.
   for (std::size_t i = 0; i < params.size(); ++i) {
-    if (params[i].key != scenario_key || !applies(i)) continue;
+    if (names[i] != scenario_key || !applies(i)) continue;
     if (params[i].value.size() > rule::max_json_text_bytes) {
       out.document = nullptr;
       return out;
@@ -162,31 +171,37 @@ LinkReading read_link(const std::vector<LinkParam>& params) {
   if (!out.document.is_object()) return out;  // solving it says what it should be
   // 2. The preset, then 3. the default preset where the link names none.
   for (std::size_t i = 0; i < params.size(); ++i)
-    if (is_preset_key(params[i].key) && applies(i)) set_field(out.document, "/preset", params[i].value, out.notes);
+    if (names[i] == "/preset" && applies(i)) set_field(out.document, "/preset", params[i].value, out.notes);
   if (!out.document.contains("preset")) {
     json with_preset = json::object();
     with_preset["preset"] = std::string(registry::default_preset_id);
     for (auto it = out.document.begin(); it != out.document.end(); ++it) with_preset[it.key()] = it.value();
     out.document = std::move(with_preset);
   }
-  // 4. Every other parameter, in the link's order.
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    const LinkParam& p = params[i];
-    if (p.key == scenario_key || is_preset_key(p.key) || !applies(i)) continue;
-    const std::string path = pointer_of(p.key);
-    if (p.value.size() > rule::max_json_text_bytes) {
-      out.notes.push_back({code::range, names_field(path) ? path : "",
-                           "the link's " + quoted(p.key) + " is " + std::to_string(p.value.size()) + " characters long, more than a scenario holds"});
-      continue;
+  // 4. The profile before the fields it sets, so a field the link gives wins over it wherever it stands.
+  // 5. Every other parameter, in the link's order.
+  std::size_t unknown = 0;
+  for (const bool profile_pass : {true, false}) {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const LinkParam& p = params[i];
+      const std::string& path = names[i];
+      if (path == scenario_key || path == "/preset" || !applies(i) || (path == "/profile") != profile_pass) continue;
+      if (p.value.size() > rule::max_json_text_bytes) {
+        out.notes.push_back({code::range, names_field(path) ? path : "",
+                             "the link's " + quoted(p.key) + " is " + std::to_string(p.value.size()) + " characters long, more than a scenario holds"});
+        continue;
+      }
+      if (!names_field(path)) {
+        if (++unknown <= max_unknown_notes) out.notes.push_back(unknown_param(p.key));
+        continue;
+      }
+      Errors errors;
+      if (!set_field(out.document, path, p.value, errors))
+        for (Error& e : errors) out.notes.push_back({e.code, e.path.empty() ? path : e.path, "the link's " + quoted(p.key) + ": " + e.message});
     }
-    if (!names_field(path)) {
-      out.notes.push_back(unknown_param(p.key));
-      continue;
-    }
-    Errors errors;
-    if (!set_field(out.document, path, p.value, errors))
-      for (Error& e : errors) out.notes.push_back({e.code, e.path.empty() ? path : e.path, "the link's " + quoted(p.key) + ": " + e.message});
   }
+  if (unknown > max_unknown_notes)
+    out.notes.push_back({code::unknown_field, "", "and " + std::to_string(unknown - max_unknown_notes) + " more parameters that name no field"});
   return out;
 }
 

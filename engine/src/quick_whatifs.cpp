@@ -41,7 +41,8 @@ std::vector<QuickWhatIf> quick_whatifs(const Scenario& s) {
 
   const std::string half = "Half the dispatch cost";
   if (s.dispatch == 0) out.push_back(does_not("half-dispatch", half, "dispatch already costs nothing"));
-  else out.push_back(applies("half-dispatch", half, "/dispatch", number_text(s.dispatch / 2)));
+  // In microseconds, as people type it ("5 us"): the preview solves this text, as the edit does.
+  else out.push_back(applies("half-dispatch", half, "/dispatch", number_text(s.dispatch / 2 * 1e6) + " us"));
 
   const std::string precision = "Half precision (fp16 or bf16)";
   const auto both_have = [&](const char* p) { return s.host.peak_flops.contains(p) && s.accelerator.peak_flops.contains(p); };

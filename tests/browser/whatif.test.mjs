@@ -251,7 +251,14 @@ test('the chart exports as SVG and PNG with its title, axes, legend and the scen
   const sweep = env.calc.sweep({ preset });
   assert.equal(csv[0].split(',')[0], 'batch_size');
   assert.equal(csv.length - 3, sweep.batch_size.length);
-  assert.equal(Number(csv[2].split(',')[1]), sweep.host.epoch_time_s[0]);
+  for (const [i, row] of csv.slice(2, -1).entries()) {
+    const cells = row.split(',');
+    assert.equal(Number(cells[0]), sweep.batch_size[i]);
+    assert.equal(Number(cells[1]), sweep.host.epoch_time_s[i]);
+    assert.equal(Number(cells[4]), sweep.accelerator.epoch_time_s[i]);
+    // The engine's winner: the accelerator from batch 21 (its crossover) on.
+    assert.equal(cells[7], sweep.batch_size[i] >= 21 ? 'accelerator' : 'host', `batch ${cells[0]}`);
+  }
   await release(page);
 });
 
@@ -341,7 +348,7 @@ test("the map is the engine's grid: who wins at each batch size and dispatch, wi
   const range = rangeOf({ path: '/dispatch', label: 'Dispatch', unit: 's', integer: false, current: 10e-6 }, schema.fields.find((f) => f.path === '/dispatch'));
   const grid = await env.calc.sweepField({ preset }, { field: BATCH, from: 1, to: 60000, points: CELLS, log: true },
     { field: '/dispatch', from: range.from, to: range.to, points: CELLS, log: range.log });
-  const faster = grid.speedup.filter((s) => s > 1).length;
+  const faster = grid.winner.filter((w) => w === 'accelerator').length;
   const label = await page.getAttribute('#map', 'aria-label');
   assert.match(label ?? '', new RegExp(`the accelerator is faster in ${faster.toLocaleString('en-US')} of ${grid.speedup.length.toLocaleString('en-US')} cells`));
   const svg = (await page.$eval('#map svg', (el) => el.textContent ?? '')).replace(/\u00a0/g, ' ');
@@ -373,5 +380,40 @@ test('a scenario file dropped on the page is imported; a dropped file the engine
   await page.waitForSelector('#import-errors li');
   assert.equal(page.url(), before);
   assert.equal(await page.inputValue('#batch_size'), '128');
+  await release(page);
+});
+
+test('hostile names stay text in every picture: markup is escaped, characters XML forbids are replaced', async () => {
+  const name = '<b onmouseover="x()">bold</b> & \u0001\u001f';
+  const page = await openPage(env.browser, env.url, { hash: `?name=${encodeURIComponent(name)}` });
+  await page.locator('#export').scrollIntoViewIfNeeded();
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+  const svg = readFileSync(await svgDownload.path(), 'utf8');
+  assert.ok(!svg.includes('<b'), 'no markup from the name');
+  assert.ok(!/[\u0001\u001f]/.test(svg), 'no character XML forbids');
+  // The browser reads it as SVG, with the name as text.
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, texts: [...doc.querySelectorAll('text')].map((t) => t.textContent) };
+  }, svg);
+  assert.equal(parsed.error, null);
+  assert.ok(parsed.texts.some((t) => t?.startsWith('<b onmouseover="x()">bold</b> &')), 'the name, as text');
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+  assert.equal(readFileSync(await pngDownload.path()).subarray(1, 4).toString(), 'PNG');
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
+test("the page's own anchors move the view, not the scenario", async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#batch_size', '512');
+  const address = page.url();
+  await page.evaluate(() => /** @type {HTMLAnchorElement} */ (document.querySelector('.jump a')).click());
+  await page.waitForTimeout(300);
+  assert.equal(await page.inputValue('#batch_size'), '512');
+  await page.goBack();
+  await page.waitForTimeout(300);
+  assert.equal(page.url(), address);
+  assert.equal(await page.inputValue('#batch_size'), '512');
   await release(page);
 });

@@ -105,6 +105,29 @@ TEST_CASE("a parameter given twice is named and its last value applies") {
   CHECK(r.document["dispatch"] == "30 us");
 }
 
+TEST_CASE("one field spelled two ways is given twice; the profile applies before the fields, wherever it stands") {
+  const LinkReading twice = read_link({{"dispatch", "5 us"}, {"/dispatch", "7 us"}, {"preset", "mnist-cpu-vs-h100"}, {"/preset", "fashion-mnist-laptop"}});
+  CHECK(has_note(twice, code::duplicate_key, "\"dispatch\" 2 times; its last value, \"7 us\""));
+  CHECK(has_note(twice, code::duplicate_key, "\"preset\" 2 times; its last value, \"fashion-mnist-laptop\""));
+  CHECK(twice.document["dispatch"] == "7 us");
+  CHECK(twice.document["preset"] == "fashion-mnist-laptop");
+  // A field before the profile in the link still wins over the profile, as it does after it.
+  const ojson before = read_link({{"dispatch", "20 us"}, {"profile", "pytorch-eager-cuda"}}).document;
+  const ojson after = read_link({{"profile", "pytorch-eager-cuda"}, {"dispatch", "20 us"}}).document;
+  CHECK(before == after);
+  CHECK(before["dispatch"] == "20 us");
+  CHECK(before["profile"] == "pytorch-eager-cuda");
+}
+
+TEST_CASE("a link is read up to 500 parameters, and names ten unknown ones before it counts the rest") {
+  std::vector<LinkParam> many;
+  for (int i = 0; i < 600; ++i) many.push_back({"x" + std::to_string(i), "1"});
+  const LinkReading r = read_link(many);
+  CHECK(has_note(r, code::range, "the link has 600 parameters; the first 500 are read"));
+  CHECK(has_note(r, code::unknown_field, "and 490 more parameters that name no field"));
+  CHECK(r.notes.size() == 12);
+}
+
 TEST_CASE("a value the engine refuses stays in the link's document, reported at its field when solved") {
   const LinkReading r = read_link({{"network.batch_size", "many"}, {"dispatch", "20 parsecs"}});
   CHECK(r.notes.empty());
@@ -139,6 +162,7 @@ TEST_CASE("the parameters the page writes read back as the document") {
     const std::vector<LinkParam> params = write_link(doc);
     const LinkReading back = read_link(params);
     CHECK(back.notes.empty());
+    REQUIRE(outcome(doc).find("E_") == std::string::npos);  // a document that solves, read back to the same numbers
     CHECK(outcome(back.document) == outcome(doc));
     return params;
   };
@@ -174,7 +198,7 @@ TEST_CASE("the parameters the page writes read back as the document") {
   }
   SUBCASE("what parameters cannot say goes as JSON: a new device, a scenario without a preset") {
     ojson doc = with_sets({{"network.batch_size", "16"}});
-    doc["host"] = {{"name", "My CPU"}, {"kind", "cpu"}, {"peak_flops", {{"fp32", "1 TFLOP/s"}}}, {"memory_bandwidth", "50 GB/s"}};
+    doc["host"] = {{"name", "My CPU"}, {"peak_flops", {{"fp32", "1 TFLOP/s"}}}, {"memory_bandwidth", "50 GB/s"}};
     const std::vector<LinkParam> params = round_trip(doc);
     CHECK(keys(params).rfind("scenario={\"host\":", 0) == 0);
     CHECK(keys(params).find("network.batch_size=16") != std::string::npos);

@@ -118,6 +118,12 @@ async function start() {
   // Back and forward step through edits; a pasted or edited link opens its scenario.
   const onNavigate = () => {
     if (location.href === shownHref) return;
+    // The page's own anchors (#results) move the view, not the scenario: same address, no parameters.
+    const was = new URL(shownHref);
+    if (was.pathname === location.pathname && was.search === location.search && !was.hash.includes('=') && !location.hash.includes('=')) {
+      shownHref = location.href;
+      return;
+    }
     keep.link(null); // the address the user went to wins over an edit's waiting write
     loadLink({ fromHistory: true });
   };

@@ -4,10 +4,12 @@
 // `scenario=<JSON>` carries what parameters cannot express; the page's older `#scenario=<JSON>` and
 // `#preset=ID&scenario=<JSON>` links are the same two parameters. The page splits the address into
 // (key, value) pairs and these functions decide everything else. Rules (docs/model.md, "Links"):
-//  - the scenario JSON is read first, then `preset`, then every other parameter in the link's order;
+//  - the scenario JSON is read first, then `preset`, then `profile` (so a field the link gives wins
+//    over the profile wherever it stands), then every other parameter in the link's order;
 //  - a link without a preset starts from the default preset, whatever its form ("preset": null in
 //    its JSON names none: a complete scenario);
-//  - a parameter that names no field, or is given twice, is a note: the rest of the link still applies;
+//  - a parameter that names no field, or is given twice ("dispatch" and "/dispatch" are one field), is a
+//    note: the rest of the link still applies; past 500 parameters the rest are not read (a note);
 //  - a value the engine refuses stays in the document, where solving it reports it at its field.
 #pragma once
 

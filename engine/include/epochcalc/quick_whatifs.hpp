@@ -19,7 +19,7 @@ struct QuickWhatIf {
 };
 
 // In a fixed order: CUDA Graphs (one launch per step), a compiled step (half the operations per layer,
-// rounded up), half the dispatch cost, fp16 or bf16 (the first both devices have a peak for), four times
+// rounded up), half the dispatch cost (written in us), fp16 or bf16 (the first both devices have a peak for), four times
 // the batch (at most the dataset, or the largest that leaves a step with drop_last).
 std::vector<QuickWhatIf> quick_whatifs(const Scenario& scenario);
 

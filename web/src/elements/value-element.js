@@ -8,6 +8,9 @@
 import { bindTo } from './bind.js';
 import { formatField, valueAt, fieldValue } from '../field-format.js';
 
+/** How long the calculator must rest before a break-even figure is asked again. */
+const SETTLE_MS = 150;
+
 export class EpochValue extends HTMLElement {
   #bound = false;
 
@@ -27,9 +30,20 @@ export class EpochValue extends HTMLElement {
     this.#showField(result);
   }
 
-  /** @param {any} calculator @param {string} field  dotted ("dispatch", "accelerator.memory_bandwidth") or a pointer */
+  #timer = 0;
+
+  /**
+   * Asks the engine once the calculator rests (a dragged slider solves for every field only at the end).
+   * @param {any} calculator @param {string} field  dotted ("dispatch", "accelerator.memory_bandwidth") or a pointer
+   */
   #showBreakEven(calculator, field) {
     const asked = ++this.#asked;
+    clearTimeout(this.#timer);
+    this.#timer = window.setTimeout(() => this.#askBreakEven(calculator, field, asked), this.textContent ? SETTLE_MS : 0);
+  }
+
+  /** @param {any} calculator @param {string} field @param {number} asked */
+  #askBreakEven(calculator, field, asked) {
     const goal = this.getAttribute('goal') === 'twice' ? 'twice_as_fast' : 'flip';
     const path = field.startsWith('/') ? field : `/${field.replace(/\./g, '/')}`;
     calculator.engine.breakEven(calculator.scenario).then((/** @type {import('epochcalc').BreakEven} */ be) => {

@@ -100,6 +100,7 @@ export function mountBreakEven(host, body, onFields, drawn) {
 
   /** @type {Map<string, SweptField>} */
   let fields = new Map();
+  let seeking = 0;
 
   function seek() {
     const now = host.current();
@@ -109,7 +110,10 @@ export function mountBreakEven(host, body, onFields, drawn) {
     if (!field) return;
     const goal = goalSelect.value === 'flip' ? 'flip' : `${goalSelect.value}=${target.value}`;
     answer.textContent = 'Solving…';
+    const asked = ++seeking;
     host.calc.solveFor(/** @type {any} */ (now.doc), path, goal).then((a) => {
+      // An answer for a scenario no longer shown is not offered.
+      if (asked !== seeking || host.current()?.doc !== now.doc) return;
       const accel = shortName(now.result.accelerator.name, 40);
       replace(answer, h('span', { 'data-value': a.value ?? '' }, solveSentence(field, a, accel)),
         a.answer === 'value' && a.value != null && ' ',
@@ -117,6 +121,7 @@ export function mountBreakEven(host, body, onFields, drawn) {
           type: 'button', class: 'link', id: 'seek-use', onclick: () => host.edit(path, String(a.value)),
         }, `Use ${fieldValue(field, a.value)}`));
     }, (err) => {
+      if (asked !== seeking) return;
       replace(answer, h('span', { class: 'field-error' }, (err?.errors ?? [{ path: '', message: String(err) }]).map((e) => host.said(e)).join(' ')));
     });
   }
@@ -124,6 +129,8 @@ export function mountBreakEven(host, body, onFields, drawn) {
   return {
     /** @param {unknown} doc @param {() => boolean} still */
     update(doc, still) {
+      seeking++;
+      if (answer.textContent) answer.textContent = 'The scenario changed: find it again for this one.';
       host.calc.breakEven(/** @type {any} */ (doc)).then((be) => {
         const now = host.current();
         if (!still() || !now) return;

@@ -10,8 +10,11 @@ export const H = 560;
 const PAD = { left: 96, right: 30, top: 70, bottom: 120 };
 export const COLORS = { host: '#0b6bcb', accelerator: '#c2410c', text: '#1f2328', muted: '#59636e', grid: '#d5d9de', bg: '#ffffff' };
 
-/** Text for SVG. @param {string} s */
-export const esc = (s) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' }[c] ?? c));
+/** Text for SVG: markup escaped, characters XML forbids replaced. @param {string} s */
+export const esc = (s) => s
+  // Characters XML does not allow at all (a name may hold them) would make the whole picture unreadable.
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+  .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' }[c] ?? c));
 
 /**
  * @typedef {object} Axis

@@ -102,6 +102,7 @@ export function mountCharts(host, pinned) {
   const limitsOf = (path) => /** @type {any} */ (schema.fields.find((f) => f.path === path)) ?? {};
 
   async function render() {
+    const question = ++asked;
     const now = host.current();
     if (!now) return;
     const field = fields.find((f) => f.path === xSelect.value) ?? fields[0];
@@ -113,7 +114,6 @@ export function mountCharts(host, pinned) {
       plot.hidden = false;
       return;
     }
-    const question = ++asked;
     /** @type {ChartData} */
     let data;
     let log = true;
@@ -150,11 +150,10 @@ export function mountCharts(host, pinned) {
       const chosen = wanted ?? (xSelect.value || BATCH);
       fields = list;
       replace(xSelect, ...list.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
-      if (wanted) {
-        if (!list.some((f) => f.path === wanted)) console.error(`epochcalc: chart-x="${wanted.slice(1).replace(/\//g, '.')}" is not a field the chart can go across: use one of ${list.map((f) => f.path.slice(1).replace(/\//g, '.')).join(', ')}`);
-        wanted = null;
-        render();
-      }
+      if (wanted && !list.some((f) => f.path === wanted)) console.error(`epochcalc: chart-x="${wanted.slice(1).replace(/\//g, '.')}" is not a field the chart can go across: use one of ${list.map((f) => f.path.slice(1).replace(/\//g, '.')).join(', ')}`);
+      // A field asked for, or the chart across a field on screen: drawn again with the values now.
+      if (wanted || !box.hidden) render();
+      wanted = null;
     },
     /** Goes across `x` (a pointer) in `view`, once the engine names the fields. @param {string|null} x @param {string|null} view */
     want(x, view) {

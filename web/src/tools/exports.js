@@ -20,16 +20,16 @@ const csvField = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, 
  */
 export function sweepCsv(sweep) {
   const keys = /** @type {const} */ (['epoch_time_s', 'work_time_s', 'overhead_time_s']);
+  // The faster device at each batch size is the engine's: inside one of its winning ranges, the accelerator.
+  const wins = (b) => sweep.accelerator_wins.some((r) => b >= r.from && b <= r.to);
   /** @type {(string|number)[][]} */
   const lines = [
     ['batch_size', ...keys.map((k) => `host.${k}`), ...keys.map((k) => `accelerator.${k}`), 'faster'],
     ['examples', ...keys.map(() => 's'), ...keys.map(() => 's'), ''],
   ];
   for (let i = 0; i < sweep.batch_size.length; i++) {
-    const host = sweep.host.epoch_time_s[i];
-    const accel = sweep.accelerator.epoch_time_s[i];
     lines.push([sweep.batch_size[i], ...keys.map((k) => sweep.host[k][i]), ...keys.map((k) => sweep.accelerator[k][i]),
-      accel < host ? 'accelerator' : accel > host ? 'host' : 'tie']);
+      wins(sweep.batch_size[i]) ? 'accelerator' : 'host']);
   }
   return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -32,19 +32,20 @@ export function cellEdges(values, log) {
   return edges.map((e) => (e - lo) / span);
 }
 
-/** The colour of a cell: the winner's, stronger the larger its lead (full at 10×). @param {number} s  the speedup */
-export function cellColour(s) {
-  const [r, g, b] = s > 1 ? RGB.accelerator : RGB.host;
+/** The colour of a cell: the winner's, stronger the larger its lead (full at 10×). @param {string} winner @param {number} s  the speedup */
+export function cellColour(winner, s) {
+  const [r, g, b] = winner === 'accelerator' ? RGB.accelerator : RGB.host;
   const lead = Math.min(1, Math.abs(Math.log10(s > 0 ? s : 1)));
   return `rgba(${r},${g},${b},${(0.25 + 0.75 * lead).toFixed(3)})`;
 }
 
 /**
- * The crossover: every edge between two neighbouring cells with different winners, as [x0, y0, x1, y1]
- * in cell units (x from the left, y from the bottom). @param {ArrayLike<number>} speedup @param {number} nx @param {number} ny
+ * The crossover: every edge between two neighbouring cells with different winners (the engine's), as
+ * [x0, y0, x1, y1] in cell units (x from the left, y from the bottom).
+ * @param {ArrayLike<string>} winner @param {number} nx @param {number} ny
  */
-export function crossoverEdges(speedup, nx, ny) {
-  const wins = (i, j) => speedup[i * ny + j] > 1;
+export function crossoverEdges(winner, nx, ny) {
+  const wins = (i, j) => winner[i * ny + j] === 'accelerator';
   const edges = [];
   for (let i = 0; i < nx; i++) {
     for (let j = 0; j < ny; j++) {
@@ -57,7 +58,7 @@ export function crossoverEdges(speedup, nx, ny) {
 
 /**
  * The map as SVG text.
- * @param {{ x: { values: ArrayLike<number> }, y: { values: ArrayLike<number> }, speedup: ArrayLike<number> }} grid
+ * @param {{ x: { values: ArrayLike<number> }, y: { values: ArrayLike<number> }, winner: ArrayLike<string> }} grid
  * @param {{ label: string, unit: string, integer: boolean, current: number, log: boolean }} yField
  * @param {import('epochcalc').Result} r @param {string} cells  the cells' PNG as a data URL
  */
@@ -91,7 +92,7 @@ export function mapSvg(grid, yField, r, cells) {
   // The crossover, cell edge by cell edge.
   const edgeX = (i) => (PAD.left + ex[i] * pw).toFixed(1);
   const edgeY = (j) => (H - PAD.bottom - ey[j] * ph).toFixed(1);
-  const path = crossoverEdges(grid.speedup, nx, ny).map(([a, b, c, d]) => `M${edgeX(a)},${edgeY(b)}L${edgeX(c)},${edgeY(d)}`).join('');
+  const path = crossoverEdges(grid.winner, nx, ny).map(([a, b, c, d]) => `M${edgeX(a)},${edgeY(b)}L${edgeX(c)},${edgeY(d)}`).join('');
   if (path) out.push(`<path d="${path}" stroke="${COLORS.text}" stroke-width="2" fill="none"/>`);
   for (const t of batchTicks(x0, x1)) {
     const x = px(t).toFixed(1);
@@ -136,10 +137,10 @@ const CELLS_H = 600;
 
 /**
  * The cells as a PNG data URL: each the winner's colour, placed between its edges.
- * @param {ArrayLike<number>} speedup  row-major over x, then y
+ * @param {ArrayLike<string>} winner @param {ArrayLike<number>} speedup  row-major over x, then y
  * @param {number[]} ex @param {number[]} ey  the cells' edges along each axis (cellEdges)
  */
-function cellsUrl(speedup, ex, ey) {
+function cellsUrl(winner, speedup, ex, ey) {
   const nx = ex.length - 1;
   const ny = ey.length - 1;
   const canvas = document.createElement('canvas');
@@ -152,7 +153,7 @@ function cellsUrl(speedup, ex, ey) {
     for (let j = 0; j < ny; j++) {
       // y grows upwards on the plot, downwards on the canvas.
       const y = Math.round((1 - ey[j + 1]) * CELLS_H);
-      ctx.fillStyle = cellColour(speedup[i * ny + j]);
+      ctx.fillStyle = cellColour(winner[i * ny + j], speedup[i * ny + j]);
       ctx.fillRect(x, y, w, Math.round((1 - ey[j]) * CELLS_H) - y);
     }
   }
@@ -173,11 +174,11 @@ export function mountMap(host) {
   let asked = 0;
 
   async function render() {
+    const question = ++asked;
     const now = host.current();
     if (!panel.open || !now) return;
     const field = fields.find((f) => f.path === ySelect.value);
     if (!field) return;
-    const question = ++asked;
     const started = performance.now();
     const n = now.result.scenario.network.dataset.training_examples;
     const range = rangeOf(field, /** @type {any} */ (schema.fields.find((f) => f.path === field.path)) ?? {});
@@ -200,13 +201,13 @@ export function mountMap(host) {
       x: { values: Float64Array.from({ length: nx }, (_, i) => all[i * ny]) },
       y: { values: /** @type {Float64Array} */ (grid.y?.values ?? new Float64Array(1)).slice(0, ny) },
     };
-    shown = mapSvg({ ...axes, speedup: grid.speedup }, { ...field, log: range.log }, now.result,
-      cellsUrl(grid.speedup, cellEdges(axes.x.values, true), cellEdges(axes.y.values, range.log)));
+    shown = mapSvg({ ...axes, winner: grid.winner }, { ...field, log: range.log }, now.result,
+      cellsUrl(grid.winner, grid.speedup, cellEdges(axes.x.values, true), cellEdges(axes.y.values, range.log)));
     replace(box, svgNode(shown));
     // How long the engine's grid and the picture took, for npm run bench.
     box.dataset.renderMs = String(performance.now() - started);
     box.dataset.y = field.path;
-    const accelerator = grid.speedup.filter((s) => s > 1).length;
+    const accelerator = grid.winner.filter((w) => w === 'accelerator').length;
     box.setAttribute('aria-label', `A map of ${nx} batch sizes by ${ny} values of ${field.label.toLowerCase()}: the accelerator is faster in ${int(accelerator)} of ${int(nx * ny)} cells, by up to ${times(Math.max(...grid.speedup))}.`);
   }
 
@@ -217,12 +218,11 @@ export function mountMap(host) {
     /** @param {import('./charts.js').ChartField[]} list  the fields the engine varies, batch size left out */
     setFields(list) {
       const chosen = ySelect.value || '/dispatch';
-      const first = fields.length === 0;
-      if (first && !list.some((f) => f.path === chosen)) console.error(`epochcalc: map="${chosen.slice(1).replace(/\//g, '.')}" is not a field the map can go across`);
+      if (fields.length === 0 && !list.some((f) => f.path === chosen)) console.error(`epochcalc: map="${chosen.slice(1).replace(/\//g, '.')}" is not a field the map can go across`);
       fields = list.filter((f) => f.path !== BATCH);
       replace(ySelect, ...fields.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
-      // The map waits for the fields (and their values) the first time.
-      if (first) render();
+      // Drawn with the fields' values now (your scenario's place, the field's range).
+      render();
     },
     /** Opens the map across `field` (a pointer), once the engine names the fields. @param {string|null} field */
     want(field) {

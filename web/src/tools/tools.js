@@ -72,8 +72,9 @@ export function mountTools(host) {
         charts?.update();
       }, { timeout: 100 });
       clearTimeout(timer);
-      if (!now) return;
+      // Asked first: an answer to an earlier scenario is dropped, whether or not this one solves.
       const question = ++asked;
+      if (!now) return;
       const still = () => question === asked;
       // Each question to the engine in a task of its own, so an edit in between waits for one at most.
       const steps = [() => quick?.update(now.doc, still), () => breakEven?.update(now.doc, still), () => devices?.update(now.doc, still), () => map?.update()];
