@@ -134,8 +134,11 @@ test('pins: the table shows each pin beside the current result, the bars outline
   assert.equal(await value(page, 'pin.0.accelerator.epoch'), pinned.accelerator.batched.epoch_time_s);
   const ratio = (pinned.host.batched.epoch_time_s / now.host.batched.epoch_time_s).toFixed(2);
   assert.match(await text(page, '#pin-table [data-key="pin.0.host.epoch"]'), new RegExp(`now ${ratio}× faster`));
-  // The bars outline the pinned epoch.
+  // The bars outline the pinned epoch, and the results table has the pin's columns beside the current ones.
   assert.equal(await value(page, 'pin.host.batched'), pinned.host.batched.epoch_time_s);
+  assert.equal(await value(page, 'pin.accelerator.epoch_time_s'), pinned.accelerator.batched.epoch_time_s);
+  assert.equal(await value(page, 'pin.host.overhead_fraction'), pinned.host.batched.overhead_fraction);
+  assert.match(await text(page, '#result-table [data-key="pin.host.epoch_time_s"]'), new RegExp(`now ${ratio}× faster`));
   // Renamed, then reloaded: the pin comes back with its name.
   await page.fill('#pins .pin-name', 'Before');
   await page.locator('#pins .pin-name').blur();

@@ -243,7 +243,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   const exactBox = /** @type {HTMLInputElement} */ ($('exact-values'));
   /** @param {import('epochcalc').Result} result */
   function renderTables(result) {
-    renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked);
+    renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked, pinned);
     renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result, exactBox.checked);
   }
   exactBox.addEventListener('change', () => { if (good) renderTables(good.result); });
@@ -339,6 +339,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       setPinned: (list) => {
         pinned = list;
         if (good && parts.has('bars')) renderBars($('bars'), $('formula'), good.result, pinned);
+        if (good && parts.has('table')) renderTables(good.result);
         chart.setPinned(pinned);
       },
       onPins: (text) => onPins?.(text),

@@ -1,6 +1,6 @@
 // The numbers behind the bars as tables, and the same rows as CSV.
 import { h, replace } from './dom.js';
-import { time, energy, si, int, num, percent, exact, shortName } from './format.js';
+import { time, energy, si, int, num, percent, exact, shortName, faster } from './format.js';
 import { spans } from './wins.js';
 
 const COLUMNS = /** @type {const} */ ([
@@ -43,17 +43,31 @@ function headings(r) {
 }
 
 /**
- * The results table: time split and energy split for the four runs. `exactly`: every cell at full
- * precision in SI units, for touch and keyboard users, who cannot hover for the exact figure.
+ * The results table: time split and energy split for the four runs, and each pinned scenario's batched
+ * runs beside them with the change. `exactly`: every cell at full precision in SI units, for touch and
+ * keyboard users, who cannot hover for the exact figure.
  * @param {HTMLTableElement} table @param {import('epochcalc').Result} r @param {boolean} [exactly]
+ * @param {{ name: string, result: import('epochcalc').Result }[]} [pinned]
  */
-export function renderResultTable(table, r, exactly = false) {
+export function renderResultTable(table, r, exactly = false, pinned = []) {
   const heads = headings(r);
   const shown = (v, unit, fmt) => (exactly ? (unit ? exact(v, unit) : String(v)) : fmt(v));
+  // A pin's cell: its value, and how this scenario compares ("now 2× faster", "now +3 points").
+  const pinCell = (p, role, key, unit, fmt) => {
+    const v = p.result[role].batched[key];
+    const now = r[role].batched[key];
+    if (v == null || now == null || (key === 'launch_time_s' && role === 'host')) return h('td', { 'data-key': `pin.${role}.${key}` }, '–');
+    const change = v === now ? 'same now' : unit === 's' ? `now ${faster(v / now)}` : unit === '' ? `now ${now > v ? '+' : '−'}${num(Math.abs(now - v) * 100, { digits: 3 })} points` : `now ${now > v ? '+' : '−'}${percent(Math.abs(now - v) / (v || 1))}`;
+    return h('td', { 'data-key': `pin.${role}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) },
+      shown(v, unit, fmt), h('span', { class: 'delta' }, change));
+  };
   replace(table,
-    h('caption', {}, `Host: ${shortName(r.host.name)}. Accelerator: ${shortName(r.accelerator.name)}.`),
+    h('caption', {}, `Host: ${shortName(r.host.name)}. Accelerator: ${shortName(r.accelerator.name)}.`,
+      pinned.length > 0 && ` Pinned: ${pinned.map((p) => `“${shortName(p.name, 30)}”`).join(', ')}, at each one's own batch size.`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
-      ...heads.map((c) => h('th', { scope: 'col', title: c.title }, c.text)))),
+      ...heads.map((c) => h('th', { scope: 'col', title: c.title }, c.text)),
+      ...pinned.flatMap((p) => ['host', 'accelerator'].map((role) => h('th', { scope: 'col', class: 'pinned', title: p.result[role].name },
+        `${shortName(p.name, 20)}: ${role === 'host' ? 'host' : 'accelerator'}`))))),
     h('tbody', {}, ...rowsOf(r).map(([key, label, unit, fmt]) => h('tr', { class: key === 'epoch_time_s' ? 'total' : null },
       h('th', { scope: 'row' }, label),
       ...COLUMNS.map(([role, which]) => {
@@ -65,7 +79,8 @@ export function renderResultTable(table, r, exactly = false) {
         return h('td', {
           'data-key': `${role}.${which}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v),
         }, shown(v, unit, fmt));
-      })))));
+      }),
+      ...pinned.flatMap((p) => [pinCell(p, 'host', key, unit, fmt), pinCell(p, 'accelerator', key, unit, fmt)])))));
 }
 
 /**
