@@ -45,6 +45,8 @@ test('a refused link keeps itself and the stored scenario, and offers the stored
     assert.equal(await stored(page, 'scenario'), good, 'the stored scenario is not overwritten');
     // (From the address, a full load: the editor opens on a document it cannot read, else on request.)
     if (!(await page.evaluate(() => /** @type {HTMLDetailsElement} */ (document.getElementById('json-editor')).open))) await page.click('#json-editor summary');
+    // (The editor is filled on its toggle event, a task after the click.)
+    await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('scenario-json')).value !== '');
     assert.match(await page.inputValue('#scenario-json'), /dispach/, 'the JSON editor holds the refused text');
     await page.click('#restore-last');
     await page.waitForSelector('#restore', { state: 'hidden' });

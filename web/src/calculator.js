@@ -221,7 +221,11 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     }
     if (parts.has('bars')) renderBars($('bars'), $('formula'), result, pinned);
     if (parts.has('table')) {
-      renderTables(result);
+      // Off screen, the tables follow in an idle moment, before the address is written: an edit paints
+      // its numbers first (npm run bench, edits with two pins).
+      cancelIdleCallback(tablesLater);
+      if (tablesInView) renderTables(result);
+      else tablesLater = requestIdleCallback(() => { if (good) renderTables(good.result); }, { timeout: 100 });
       replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
     }
     onResult?.(result);
@@ -241,6 +245,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   /** The two tables, rounded for reading or at full precision for anyone who cannot hover. */
   const exactBox = /** @type {HTMLInputElement} */ ($('exact-values'));
+  /** Whether the tables are on screen (or nearly): then they are drawn with each edit, else just after. */
+  let tablesInView = false;
+  let tablesLater = 0;
+  new IntersectionObserver((entries) => {
+    tablesInView = entries.some((e) => e.isIntersecting);
+    if (tablesInView && good) {
+      cancelIdleCallback(tablesLater);
+      renderTables(good.result);
+    }
+  }, { rootMargin: '200px' }).observe($('result-table'));
   /** @param {import('epochcalc').Result} result */
   function renderTables(result) {
     renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked, pinned);
