@@ -125,12 +125,27 @@ export function mountExports(host, pictures) {
     }
   }
 
+  // The report is written when it is on screen (or nearly): formatting it on every edit made garbage
+  // for nobody to read.
+  let reportInView = false;
+  let reportStale = true;
+  const writeReport = () => {
+    reportStale = false;
+    if (host.current()) reportBox.value = reportText();
+  };
+  new IntersectionObserver((entries) => {
+    reportInView = entries.some((e) => e.isIntersecting);
+    if (reportInView && reportStale) writeReport();
+  }, { rootMargin: '200px' }).observe(reportBox);
+
   return {
     action,
     importFile,
     /** @param {{ result: import('epochcalc').Result }|null} now */
     update(now) {
-      if (now) reportBox.value = reportText();
+      if (!now) return;
+      if (reportInView) writeReport();
+      else reportStale = true;
     },
   };
 }
