@@ -8,6 +8,7 @@
 //  5. solve (the win-range search) over dataset sizes N = 1e4 ... 1e12 against MNIST (N = 60,000)
 //  6. the pint anchor (bench/pint_anchor.py under Debian's python3 with python3-pint)
 //  7. the page in headless Chromium: first-visit bytes, navigation to first result, input to update
+//     (with two pins and the chart shown), and the what-if map's redraws
 //
 // Timings vary with the machine and its load; the report names both. The bench never fails on a
 // missed budget (it reports it); a figure it cannot measure is reported as unavailable.
