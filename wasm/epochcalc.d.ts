@@ -424,7 +424,13 @@ export interface BreakEven {
   batch_size: number;
   /** Each field solve-for accepts that changes this scenario: where the winner flips, where the
    * accelerator is twice as fast. */
-  fields: (SweptField & { flip: SolveAnswer; twice_as_fast: SolveAnswer })[];
+  fields: (SweptField & {
+    flip: SolveAnswer;
+    twice_as_fast: SolveAnswer;
+    /** The values a chart across this field shows by default: a factor of 30 either side of its value,
+     * within its limits, on a log scale; from 0 on a linear one when it is 0. */
+    sweep: { from: number; to: number; log: boolean };
+  })[];
   /** Batch sizes at which each device's overhead exceeds its work. */
   overhead_exceeds_work: { host: BatchRange[]; accelerator: BatchRange[] };
 }

@@ -1,5 +1,8 @@
 #include "epochcalc/field_sweep.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "resolved_scenario.hpp"
 
 namespace epochcalc {
@@ -47,6 +50,20 @@ void reserve(FieldSweep& out, std::size_t n, bool grid) {
 }
 
 }  // namespace
+
+SweepRange default_sweep_range(const Scenario& scenario, const NumberField& field) {
+  const auto [low, high] = field_limits(*field.spec);
+  const bool whole = field.spec->kind == FieldKind::integer;
+  const double v = field.get(scenario);
+  constexpr double factor = 30;
+  if (v > 0) {
+    const double from = std::max(low, whole ? std::max(1.0, std::floor(v / factor)) : v / factor);
+    const double to = std::min(high, whole ? std::ceil(v * factor) : v * factor);
+    return {from, to, from > 0};
+  }
+  const bool time = !whole && field.spec->quantity.dimension == Dimension::time;
+  return {low, std::min(high, whole ? 16.0 : time ? 1e-4 : high), false};
+}
 
 FieldSweep sweep_field(const Scenario& scenario, const NumberField& field, std::span<const double> values) {
   FieldSweep out;

@@ -4,6 +4,8 @@
 // the same rows, and sweeps and solve-for reach every numeric field through them.
 #include "epochcalc/fields.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 #include <type_traits>
 #include <utility>
@@ -224,6 +226,12 @@ std::span<const FieldSpec* const> top_number_fields() {
     return list;
   }();
   return fields;
+}
+
+std::pair<double, double> field_limits(const FieldSpec& f) {
+  if (f.kind == FieldKind::integer) return {static_cast<double>(f.integer.min), static_cast<double>(f.integer.max)};
+  const Bounds& b = f.quantity.bounds;
+  return {b.min_inclusive ? b.min : std::nextafter(b.min, b.max), b.max};
 }
 
 const FieldSpec* field_with_last_name(std::string_view name) {

@@ -39,12 +39,6 @@ double metric_of(const ResolvedScenario& w, std::int64_t batch, const Goal& goal
 
 bool is_integer(const FieldSpec& f) { return f.kind == FieldKind::integer; }
 
-// The field's limits as values solve-for may try.
-std::pair<double, double> limits_of(const FieldSpec& f) {
-  if (is_integer(f)) return {static_cast<double>(f.integer.min), static_cast<double>(f.integer.max)};
-  const Bounds& b = f.quantity.bounds;
-  return {b.min_inclusive ? b.min : std::nextafter(b.min, b.max), b.max};
-}
 
 // The bits of a double and back (Emscripten 3.1.6's libc++ has no std::bit_cast).
 std::uint64_t bits_of(double x) {
@@ -155,7 +149,7 @@ SolveAnswer solve_for(const Scenario& scenario, const NumberField& field, const 
   const auto holds = [&](double x) { return goal_holds(goal, metric(x)); };
 
   SolveAnswer a;
-  std::tie(a.low, a.high) = limits_of(*field.spec);
+  std::tie(a.low, a.high) = field_limits(*field.spec);
   a.current_value = field.get(scenario);
   a.current_metric = goal_metric(scenario, goal);
   a.metric_at_low = metric(a.low);

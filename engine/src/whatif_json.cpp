@@ -336,6 +336,8 @@ json break_even_document(const json& document) {
     const Goal flip{GoalKind::accelerator_wins, 0}, twice{GoalKind::speedup_at_least, 2};
     row["flip"] = answer_json(solve_for(*scenario, field, flip), flip);
     row["twice_as_fast"] = answer_json(solve_for(*scenario, field, twice), twice);
+    const SweepRange range = default_sweep_range(*scenario, field);
+    row["sweep"] = {{"from", range.from}, {"to", range.to}, {"log", range.log}};
     fields.push_back(std::move(row));
   }
   json dominated = json::object();

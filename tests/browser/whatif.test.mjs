@@ -345,10 +345,11 @@ test("the map is the engine's grid: who wins at each batch size and dispatch, wi
   await page.locator('#map-panel').scrollIntoViewIfNeeded();
   await page.click('#map-panel summary');
   await page.waitForSelector('#map[data-render-ms] svg');
-  const { rangeOf, BATCH } = await import('../../web/src/tools/charts.js');
+  const { BATCH } = await import('../../web/src/tools/charts.js');
   const { CELLS } = await import('../../web/src/tools/map.js');
-  const schema = env.calc.schema();
-  const range = rangeOf({ path: '/dispatch', label: 'Dispatch', unit: 's', integer: false, current: 10e-6 }, schema.fields.find((f) => f.path === '/dispatch'));
+  // The engine's default range for dispatch: a factor of 30 either side of 10 us.
+  const range = /** @type {any} */ ((await env.calc.breakEven({ preset })).fields.find((f) => f.path === '/dispatch')).sweep;
+  assert.deepEqual(range, { from: 10e-6 / 30, to: 10e-6 * 30, log: true });
   const grid = await env.calc.sweepField({ preset }, { field: BATCH, from: 1, to: 60000, points: CELLS, log: true },
     { field: '/dispatch', from: range.from, to: range.to, points: CELLS, log: range.log });
   const faster = grid.winner.filter((w) => w === 'accelerator').length;

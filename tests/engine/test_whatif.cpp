@@ -279,3 +279,21 @@ TEST_CASE("one-click what-ifs: the issue's CUDA Graphs figure, and what does not
   CHECK(near_end["whatifs"][4]["applies"] == true);
   CHECK(first_message(quick_whatifs_document({{"preset", "nope"}})).find("unknown preset") != std::string::npos);
 }
+
+TEST_CASE("break-even gives each field its default chart range: 30x either side, within limits; linear from 0 at 0") {
+  const json be = break_even_document(default_doc);
+  const auto sweep_of = [&](const char* path) {
+    for (const json& f : be.at("fields"))
+      if (f.at("path") == path) return f.at("sweep");
+    FAIL("no field " << path);
+    return json();
+  };
+  CHECK(sweep_of("/dispatch") == json{{"from", 10e-6 / 30}, {"to", 10e-6 * 30}, {"log", true}});
+  CHECK(sweep_of("/network/batch_size") == json{{"from", 1.0}, {"to", 960.0}, {"log", true}});       // floor(32/30), ceil(32*30)
+  CHECK(sweep_of("/assumptions/ops_per_layer") == json{{"from", 1.0}, {"to", 90.0}, {"log", true}});  // at least 1
+  CHECK(sweep_of("/assumptions/extra_ops_per_step") == json{{"from", 0.0}, {"to", 16.0}, {"log", false}});
+  CHECK(sweep_of("/assumptions/accelerator_efficiency")["to"] == 1.0);  // clipped to its limit
+  const json zero_launch = break_even_document({{"preset", "mnist-cpu-vs-h100"}, {"launch", "0 us"}});
+  for (const json& f : zero_launch.at("fields"))
+    if (f.at("path") == "/launch") CHECK(f.at("sweep") == json{{"from", 0.0}, {"to", 1e-4}, {"log", false}});
+}

@@ -37,6 +37,17 @@ struct FieldSweep {
 
 // One field over `values`.
 FieldSweep sweep_field(const Scenario& scenario, const NumberField& field, std::span<const double> values);
+
+// The values a chart across one field shows by default (the page's other axes and its map): a factor of
+// 30 either side of the scenario's value, within the field's limits, on a log scale (whole numbers for
+// an integer field); from 0 on a linear scale when the value is 0, to 16 for a whole number and 100 us
+// for a time (docs/model.md, "A field sweep").
+struct SweepRange {
+  double from = 0;
+  double to = 0;
+  bool log = false;
+};
+SweepRange default_sweep_range(const Scenario& scenario, const NumberField& field);
 // Two fields over every pair, row-major: point i·|ys| + j has x = xs[i] and y = ys[j].
 FieldSweep sweep_grid(const Scenario& scenario, const NumberField& x, std::span<const double> xs,
                       const NumberField& y, std::span<const double> ys);

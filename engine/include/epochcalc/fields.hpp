@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "epochcalc/limits.hpp"
@@ -63,6 +64,9 @@ std::span<const FieldSpec* const> device_number_fields();
 // The scenario's own quantities at the top level (dispatch, launch, the energy prices), one row each:
 // read and written field by field.
 std::span<const FieldSpec* const> top_number_fields();
+
+// The lowest and highest value a numeric field takes (an exclusive minimum's next double up).
+std::pair<double, double> field_limits(const FieldSpec& field);
 
 // A device or a dataset: an id, {"base": id, ...overrides} or a full object.
 inline bool is_entity_field(const FieldSpec* spec) {

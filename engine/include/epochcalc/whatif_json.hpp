@@ -59,7 +59,7 @@ nlohmann::ordered_json field_sweep_document(const nlohmann::ordered_json& scenar
 nlohmann::ordered_json solve_for_document(const nlohmann::ordered_json& scenario, std::string_view field,
                                           std::string_view goal);
 // For each field solve-for accepts that changes this scenario's epochs: where the winner flips and
-// where the accelerator is twice as fast; and the batch sizes at which each device's overhead
+// where the accelerator is twice as fast, and the values a chart across it shows (default_sweep_range); and the batch sizes at which each device's overhead
 // exceeds its work.
 nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenario);
 // `devices`: registry ids separated by commas, "accelerators" (every accelerator in the registry, with

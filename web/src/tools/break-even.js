@@ -142,8 +142,9 @@ export function mountBreakEven(host, body, onFields, drawn) {
         const o = be.overhead_exceeds_work;
         const at = (ranges) => (ranges.length ? `at batch sizes ${spans(ranges)}` : 'at no batch size');
         dominated.textContent = `Overhead exceeds work on the host ${at(o.host)}, and on the accelerator ${at(o.accelerator)} (of ${count(now.result.scenario.network.dataset.training_examples, 'example')}).`;
-        onFields([{ path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, current: be.batch_size },
-          ...be.fields.filter((f) => f.path !== '/network/batch_size').map((f) => ({ path: f.path, label: f.label, unit: f.unit, integer: f.integer, current: f.flip.current.value }))]);
+        const batchRow = be.fields.find((f) => f.path === '/network/batch_size');
+        onFields([{ path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, current: be.batch_size, sweep: batchRow?.sweep ?? { from: 1, to: be.batch_size, log: true } },
+          ...be.fields.filter((f) => f !== batchRow).map((f) => ({ path: f.path, label: f.label, unit: f.unit, integer: f.integer, current: f.flip.current.value, sweep: f.sweep }))]);
         const chosen = fieldSelect.value;
         fields = new Map([['/network/batch_size', { path: '/network/batch_size', label: 'Batch size', unit: '', integer: true }], ...be.fields.map((f) => /** @type {[string, SweptField]} */ ([f.path, f]))]);
         replace(fieldSelect, ...[...fields.values()].map((f) => h('option', { value: f.path, selected: f.path === (chosen || '/dispatch') }, f.label)));

@@ -1,5 +1,6 @@
 // The sweep chart's other axes and views: epoch time, work and overhead, or the overhead share, against
-// the batch size or any numeric field the engine varies (calc.sweepField). The default (epoch time
+// the batch size or any numeric field the engine varies (calc.sweepField, over the range the engine
+// gives each field with its break-even figures). The default (epoch time
 // against batch size) is the interactive chart (sweep-plot.js); the others are drawn as SVG from the
 // engine's numbers. Whichever is shown is what "Chart as PNG/SVG" exports.
 import { byId, replace, h } from '../dom.js';
@@ -8,31 +9,14 @@ import { timeTicks } from '../sweep-axes.js';
 import { fieldValue } from '../field-format.js';
 import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, COLORS } from './chart-image.js';
 
-/** @typedef {{ path: string, label: string, unit: string, integer: boolean, current: number }} ChartField */
+/** A field the chart can go across, with its value now and the engine's default range for it.
+ * @typedef {{ path: string, label: string, unit: string, integer: boolean, current: number, sweep: { from: number, to: number, log: boolean } }} ChartField */
 /** One device's series along the x axis. @typedef {{ epoch_time_s: ArrayLike<number>, work_time_s: ArrayLike<number>, overhead_time_s: ArrayLike<number> }} DeviceSeries */
 /** @typedef {{ x: ArrayLike<number>, host: DeviceSeries, accelerator: DeviceSeries }} ChartData */
 
 export const BATCH = '/network/batch_size';
 /** Points along a field's axis. */
 const POINTS = 60;
-
-/**
- * The values a field is swept over: a factor of 30 either side of its value, within its limits, on a log
- * scale; from 0 on a linear one when it is 0 (no overhead yet, eager launches).
- * @param {ChartField} field @param {{ min?: number, max?: number }} limits  the schema's
- * @returns {{ from: number, to: number, log: boolean }}
- */
-export function rangeOf(field, limits) {
-  const lo = limits.min ?? 0;
-  const hi = limits.max ?? Infinity;
-  const v = field.current;
-  if (v > 0) {
-    const from = Math.max(lo, field.integer ? Math.max(1, Math.floor(v / 30)) : v / 30);
-    const to = Math.min(hi, field.integer ? Math.ceil(v * 30) : v * 30);
-    return { from, to, log: from > 0 };
-  }
-  return { from: lo, to: Math.min(hi, field.integer ? 16 : field.unit === 's' ? 1e-4 : hi), log: false };
-}
 
 /**
  * The chart for a view of the data, as SVG text.
@@ -88,7 +72,6 @@ export function mountCharts(host, pinned) {
   const viewSelect = /** @type {HTMLSelectElement} */ ($('chart-view'));
   const box = $('field-chart');
   const plot = $('sweep-chart');
-  const schema = host.calc.schema();
   /** @type {ChartField[]} */
   let fields = [];
   /** The SVG of the chart on screen when it is not the interactive one. @type {string|null} */
@@ -98,8 +81,6 @@ export function mountCharts(host, pinned) {
   /** A field asked for before the engine has named the fields (an element's chart-x). @type {string|null} */
   let wanted = null;
 
-  /** The schema's limits of a field. @param {string} path */
-  const limitsOf = (path) => /** @type {any} */ (schema.fields.find((f) => f.path === path)) ?? {};
 
   async function render() {
     const question = ++asked;
@@ -120,7 +101,7 @@ export function mountCharts(host, pinned) {
     if (batch) {
       data = { x: now.sweep.batch_size, host: now.sweep.host, accelerator: now.sweep.accelerator };
     } else {
-      const range = rangeOf(field, limitsOf(field.path));
+      const range = field.sweep;
       log = range.log;
       try {
         const sweep = await host.calc.sweepField(/** @type {any} */ (now.doc), { field: field.path, from: range.from, to: range.to, points: POINTS, log: range.log });
@@ -131,7 +112,7 @@ export function mountCharts(host, pinned) {
       }
     }
     if (question !== asked) return;
-    const axisField = batch ? { path: BATCH, label: 'Batch size', unit: '', integer: true, current: Math.min(now.result.network.batched.batch_size, now.result.scenario.network.dataset.training_examples) } : field;
+    const axisField = batch ? { ...field, path: BATCH, label: 'Batch size', current: Math.min(now.result.network.batched.batch_size, now.result.scenario.network.dataset.training_examples) } : field;
     shown = viewSvg(view, data, axisField, now.result, log);
     replace(box, svgNode(shown));
     box.dataset.view = view;

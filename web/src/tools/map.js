@@ -6,7 +6,7 @@ import { byId, h, replace } from '../dom.js';
 import { int, times, shortName } from '../format.js';
 import { fieldValue } from '../field-format.js';
 import { W, H, COLORS, esc, logTicks, linearTicks, batchTicks, svgNode } from './chart-image.js';
-import { BATCH, rangeOf } from './charts.js';
+import { BATCH } from './charts.js';
 
 /** Cells along each axis. */
 export const CELLS = 100;
@@ -166,7 +166,6 @@ export function mountMap(host) {
   const panel = /** @type {HTMLDetailsElement} */ ($('map-panel'));
   const ySelect = /** @type {HTMLSelectElement} */ ($('map-y'));
   const box = $('map');
-  const schema = host.calc.schema();
   /** @type {import('./charts.js').ChartField[]} */
   let fields = [];
   /** @type {string|null} */
@@ -181,7 +180,7 @@ export function mountMap(host) {
     if (!field) return;
     const started = performance.now();
     const n = now.result.scenario.network.dataset.training_examples;
-    const range = rangeOf(field, /** @type {any} */ (schema.fields.find((f) => f.path === field.path)) ?? {});
+    const range = field.sweep;
     let grid;
     try {
       grid = await host.calc.sweepField(/** @type {any} */ (now.doc),
