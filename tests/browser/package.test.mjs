@@ -21,6 +21,7 @@ const SHIPPED = [
   'dist/epochcalc-chart.js',
   'dist/epochcalc-element.d.ts',
   'dist/epochcalc-element.js',
+  'dist/epochcalc-tools.js',
   'dist/epochcalc.d.ts',
   'dist/epochcalc.js',
   'dist/epochcalc_calibration.js',
@@ -188,6 +189,7 @@ test('browser: the element works from node_modules/, with its .wasm fetched from
 <body>
 <epoch-overhead-calculator id="a" preset="fashion-mnist-laptop" view="compact"></epoch-overhead-calculator>
 <p>Accelerator: <epoch-value for="a" field="accelerator.batched.epoch_time_s" format="ms"></epoch-value></p>
+<epoch-overhead-calculator id="d" preset="mnist-cpu-vs-h100" view="devices"></epoch-overhead-calculator>
 </body>
 </html>
 `);
@@ -231,7 +233,11 @@ test('browser: the element works from node_modules/, with its .wasm fetched from
   }));
   assert.equal(shown.epoch, calc.solve({ preset: 'fashion-mnist-laptop' }).accelerator.batched.epoch_time_s);
   assert.deepEqual(shown.defined, ['epoch-overhead-calculator', 'epoch-value', 'epoch-input']);
-  const wasm = requests.filter((p) => p.endsWith('.wasm'));
-  assert.deepEqual(wasm, ['/node_modules/epochcalc/dist/epochcalc_core.wasm']);
+  // The what-if tools (a view of devices alone shows them at once) and the what-if module load from
+  // beside the element too.
+  await page.waitForFunction(() => document.getElementById('d')?.shadowRoot?.querySelector('#device-table tbody tr'), null, { timeout: 20_000 });
+  const wasm = requests.filter((p) => p.endsWith('.wasm')).sort();
+  assert.deepEqual(wasm, ['/node_modules/epochcalc/dist/epochcalc_core.wasm', '/node_modules/epochcalc/dist/epochcalc_whatif.wasm']);
+  assert.ok(requests.includes('/node_modules/epochcalc/dist/epochcalc-tools.js'));
   assert.deepEqual(problems, []);
 });
