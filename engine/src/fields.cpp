@@ -246,6 +246,14 @@ std::string dotted_path(std::string_view pointer) {
   return out;
 }
 
+std::string pointer_of(std::string_view path) {
+  if (path.starts_with('/')) return std::string(path);
+  std::string out(1, '/');
+  out.append(path);
+  std::replace(out.begin(), out.end(), '.', '/');
+  return out;
+}
+
 std::string full_label(const FieldSpec& field) {
   const FieldSpec* device = find_field(std::string_view(field.path).substr(0, field.path.find('/', 1)));
   return device && device->kind == FieldKind::device && device != &field ? device->label + ": " + field.label : field.label;

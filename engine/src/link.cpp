@@ -23,14 +23,6 @@ constexpr const char* scenario_key = "scenario";
 constexpr std::size_t max_link_params = 500;
 constexpr std::size_t max_unknown_notes = 10;
 
-// "network.batch_size" or "/network/batch_size" as a pointer; keys are field names, so no escaping.
-std::string pointer_of(const std::string& key) {
-  if (key.starts_with('/')) return key;
-  std::string out = "/" + key;
-  std::replace(out.begin(), out.end(), '.', '/');
-  return out;
-}
-
 // A parameter names a field of the table, or the "base" of a device or dataset.
 bool names_field(const std::string& pointer) {
   if (find_field(pointer)) return true;

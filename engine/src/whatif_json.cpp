@@ -34,14 +34,6 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
-// "network.batch_size" or "/network/batch_size" as a JSON pointer.
-std::string pointer_of(std::string_view name) {
-  if (!name.empty() && name[0] == '/') return std::string(name);
-  std::string out = "/";
-  for (char c : name) out += c == '.' ? '/' : c;
-  return out;
-}
-
 std::string unit_of(const FieldSpec& f) {
   return f.kind == FieldKind::integer ? "" : std::string(si_unit(f.quantity.dimension));
 }

@@ -76,8 +76,10 @@ inline bool is_entity_field(const FieldSpec* spec) {
 // The first row whose last name is `name` ("launches_per_step" finds "/assumptions/launches_per_step"),
 // or null: what a message suggests for a field written under the wrong parent.
 const FieldSpec* field_with_last_name(std::string_view name);
-// A JSON pointer written with dots, as --set and --sweep take it ("assumptions.launches_per_step").
+// A JSON pointer written with dots, as --set and --sweep take it ("assumptions.launches_per_step"), and
+// back: a dotted path (or a pointer, as it is) as a pointer. Field names need no escaping.
 std::string dotted_path(std::string_view pointer);
+std::string pointer_of(std::string_view path);
 
 // The label with its device's in front for a device's field ("Accelerator: Memory bandwidth"), as the
 // page groups them; the label alone elsewhere.
