@@ -4,7 +4,7 @@
 // mounts it on its document; each <epoch-overhead-calculator> mounts it on its shadow root, so the page
 // and every embed share this one implementation. No scenario rule is decided here.
 import { EpochcalcError } from 'epochcalc';
-import { byId, h, replace } from './dom.js';
+import { byId, h, replace, whenInView, watchNearView } from './dom.js';
 import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
@@ -248,13 +248,13 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   /** Whether the tables are on screen (or nearly): then they are drawn with each edit, else just after. */
   let tablesInView = false;
   let tablesLater = 0;
-  new IntersectionObserver((entries) => {
-    tablesInView = entries.some((e) => e.isIntersecting);
-    if (tablesInView && good) {
+  watchNearView($('result-table'), (near) => {
+    tablesInView = near;
+    if (near && good) {
       cancelIdleCallback(tablesLater);
       renderTables(good.result);
     }
-  }, { rootMargin: '200px' }).observe($('result-table'));
+  });
   /** @param {import('epochcalc').Result} result */
   function renderTables(result) {
     renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked, pinned);
@@ -373,7 +373,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   // visit that only reads the answer does not carry them.
   const toolsOnly = toolSections.length > 0 && [...parts].every((p) => p === 'whatif' || p === 'devices' || p === 'export');
   if (toolsOnly) withTools().catch(() => {});
-  else afterInteraction(() => whenSeen(toolSections, () => { withTools().catch(() => {}); }));
+  else afterInteraction(() => whenInView(toolSections).then(() => withTools()).catch(() => {}));
   // The export buttons' work is the tools' too: a click before they load waits for them.
   for (const id of ['export', 'map-panel']) {
     $(id).addEventListener('click', (e) => {
@@ -431,19 +431,4 @@ function afterInteraction(f) {
     f();
   };
   for (const kind of kinds) addEventListener(kind, once, { capture: true, passive: true });
-}
-
-/**
- * Runs `f` once any of `elements` is first on screen (or at once where there is no IntersectionObserver
- * to ask).
- * @param {Element[]} elements @param {() => void} f
- */
-function whenSeen(elements, f) {
-  if (elements.length === 0) return;
-  const seen = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    seen.disconnect();
-    f();
-  });
-  for (const el of elements) seen.observe(el);
 }

@@ -65,3 +65,29 @@ export function linkify(text) {
  * @returns {(id: string) => HTMLElement}
  */
 export const byId = (root) => (id) => /** @type {HTMLElement} */ (root.getElementById(id));
+
+/**
+ * Resolves once any of `elements` is on screen, at least `ratio` of it. (The observer's first report
+ * comes whatever the ratio, so each report is checked.)
+ * @param {Element[]} elements @param {number} [ratio] @returns {Promise<void>}
+ */
+export function whenInView(elements, ratio = 0) {
+  return new Promise((resolve) => {
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting && e.intersectionRatio >= ratio)) return;
+      seen.disconnect();
+      resolve();
+    }, { threshold: ratio });
+    for (const el of elements) seen.observe(el);
+  });
+}
+
+/**
+ * Tells `onChange` whether `el` is on screen or within 200 px of it, at first and at every change: what
+ * is drawn only for a reader who can see it.
+ * @param {Element} el @param {(near: boolean) => void} onChange
+ */
+export function watchNearView(el, onChange) {
+  new IntersectionObserver((entries) => onChange(entries.some((e) => e.isIntersecting)), { rootMargin: '200px' }).observe(el);
+}
+

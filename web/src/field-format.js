@@ -56,3 +56,11 @@ export function fieldValue(field, v) {
   if (field.unit === '') return field.integer ? int(v) : percent(v);
   return si(v, field.unit);
 }
+
+/** A field's dotted path ("network.batch_size", as --set and the attributes name it) as a JSON pointer;
+ * a pointer as it is. @param {string} path */
+export const pointerOf = (path) => (path.startsWith('/') ? path : `/${path.replace(/\./g, '/')}`);
+
+/** A JSON pointer as the dotted path people write. @param {string} pointer */
+export const dottedOf = (pointer) => pointer.replace(/^\//, '').replace(/\//g, '.');
+

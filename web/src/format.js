@@ -94,6 +94,17 @@ export const faster = (ratio) => {
   return `${shown} ${ahead ? 'faster' : 'slower'}`;
 };
 
+/**
+ * How a value now compares with an earlier one, for tables that show them side by side: "now 1.97×
+ * faster" for a time, "now −37.3 points" for a share (a fraction), "same now" when equal.
+ * @param {number} now @param {number} was @param {'time'|'share'} kind
+ */
+export function compared(now, was, kind) {
+  if (now === was) return 'same now';
+  if (kind === 'time') return `now ${faster(was / now)}`;
+  return `now ${now > was ? '+' : '−'}${num(Math.abs(now - was) * 100, { digits: 3 })} points`;
+}
+
 /** Percentage "61.5%"; a sliver shows as "< 0.001%", not 0.000000000429%. @param {number} fraction */
 export const percent = (fraction) => (fraction > 0 && fraction * 100 < 0.001 ? '< 0.001%' : `${num(fraction * 100, { digits: 3 })}%`);
 

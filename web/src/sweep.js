@@ -3,7 +3,7 @@
 // description. The batch sizes and the series come from the engine (one Float64Array each), as does
 // every statement. The chart itself (uPlot, sweep-plot.js) loads when it first comes into view: the
 // first answer does not need it, and a first visit does not carry it.
-import { h, replace } from './dom.js';
+import { h, replace, whenInView } from './dom.js';
 import { time, int, exact, shortName } from './format.js';
 import { describeWins } from './wins.js';
 
@@ -26,23 +26,8 @@ export function switches(wins, n) {
 
 const SHOWN_RATIO = 0.1;
 
-/**
- * Resolves once a tenth of `el` is on screen. (Any part was too little: a full element alone on a page
- * shows 2 px of its chart in a 1280 × 900 window, and the chart's chunk came with the first answer.)
- * @param {Element} el @returns {Promise<void>}
- */
-function inView(el) {
-  return new Promise((resolve) => {
-    const seen = new IntersectionObserver((entries) => {
-      // (isIntersecting holds for any part: the first report comes whatever the ratio.)
-      if (!entries.some((e) => e.isIntersecting && e.intersectionRatio >= SHOWN_RATIO)) return;
-      seen.disconnect();
-      resolve();
-    }, { threshold: SHOWN_RATIO });
-    seen.observe(el);
-  });
-}
-
+/** The chart loads once a tenth of it is on screen. (Any part was too little: a full element alone on a
+ * page shows 2 px of its chart in a 1280 × 900 window, and the chart's chunk came with the first answer.) */
 /**
  * @param {HTMLElement} container  chart goes here
  * @param {HTMLTableElement} table  table alternative
@@ -70,7 +55,7 @@ export function createSweepChart(container, table, desc) {
       if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, fresh, pinned);
       return Promise.resolve();
     }
-    loading ??= inView(container).then(() => import('./sweep-plot.js')).then((m) => {
+    loading ??= whenInView([container], SHOWN_RATIO).then(() => import('./sweep-plot.js')).then((m) => {
       plot = m.createPlot(container);
       if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, false, pinned);
       container.dataset.drawn = 'true';

@@ -1,6 +1,6 @@
 // The numbers behind the bars as tables, and the same rows as CSV.
 import { h, replace } from './dom.js';
-import { time, energy, si, int, num, percent, exact, shortName, faster } from './format.js';
+import { time, energy, si, int, num, percent, exact, shortName, compared } from './format.js';
 import { spans } from './wins.js';
 
 const COLUMNS = /** @type {const} */ ([
@@ -57,7 +57,8 @@ export function renderResultTable(table, r, exactly = false, pinned = []) {
     const v = p.result[role].batched[key];
     const now = r[role].batched[key];
     if (v == null || now == null || (key === 'launch_time_s' && role === 'host')) return h('td', { 'data-key': `pin.${role}.${key}` }, '–');
-    const change = v === now ? 'same now' : unit === 's' ? `now ${faster(v / now)}` : unit === '' ? `now ${now > v ? '+' : '−'}${num(Math.abs(now - v) * 100, { digits: 3 })} points` : `now ${now > v ? '+' : '−'}${percent(Math.abs(now - v) / (v || 1))}`;
+    const change = unit === 's' ? compared(now, v, 'time') : unit === '' ? compared(now, v, 'share')
+      : v === now ? 'same now' : `now ${now > v ? '+' : '−'}${percent(Math.abs(now - v) / (v || 1))}`;
     return h('td', { 'data-key': `pin.${role}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) },
       shown(v, unit, fmt), h('span', { class: 'delta' }, change));
   };
@@ -111,7 +112,7 @@ export function renderProfileTable(table, r, exactly = false) {
 }
 
 /** One CSV field. @param {string|number} v */
-const field = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+export const csvField = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
 /**
  * The results as CSV with units in SI (seconds, joules), full precision.
@@ -130,5 +131,5 @@ export function toCsv(r) {
   }
   lines.push(['Accelerator faster at batch sizes', 'examples', spans(r.comparison.accelerator_wins) || 'none', '', '', '']);
   lines.push(['Crossover batch size', 'examples', r.comparison.crossover_batch_size ?? 'none', '', '', '']);
-  return `${lines.map((l) => l.map(field).join(',')).join('\r\n')}\r\n`;
+  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

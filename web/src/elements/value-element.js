@@ -6,7 +6,7 @@
 // reads, copies and wraps like the words around it; not a live region, so a dragged slider does not
 // announce every step (the <epoch-input> announces its sentence once the value settles).
 import { bindTo } from './bind.js';
-import { formatField, valueAt, fieldValue } from '../field-format.js';
+import { formatField, valueAt, fieldValue, pointerOf, dottedOf } from '../field-format.js';
 
 /** How long the calculator must rest before a break-even figure is asked again. */
 const SETTLE_MS = 150;
@@ -45,12 +45,12 @@ export class EpochValue extends HTMLElement {
   /** @param {any} calculator @param {string} field @param {number} asked */
   #askBreakEven(calculator, field, asked) {
     const goal = this.getAttribute('goal') === 'twice' ? 'twice_as_fast' : 'flip';
-    const path = field.startsWith('/') ? field : `/${field.replace(/\./g, '/')}`;
+    const path = pointerOf(field);
     calculator.engine.breakEven(calculator.scenario).then((/** @type {import('epochcalc').BreakEven} */ be) => {
       if (asked !== this.#asked) return;
       const row = be.fields.find((f) => f.path === path);
       if (!row) {
-        console.error(`epoch-value: break-even="${field}" is not among the fields the engine solves for: ${be.fields.map((f) => f.path.slice(1).replace(/\//g, '.')).join(', ')}`);
+        console.error(`epoch-value: break-even="${field}" is not among the fields the engine solves for: ${be.fields.map((f) => dottedOf(f.path)).join(', ')}`);
         this.textContent = '—';
         return;
       }

@@ -6,7 +6,7 @@
 import { byId, replace, h } from '../dom.js';
 import { time, int, shortName } from '../format.js';
 import { timeTicks } from '../sweep-axes.js';
-import { fieldValue } from '../field-format.js';
+import { fieldValue, dottedOf } from '../field-format.js';
 import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, COLORS } from './chart-image.js';
 
 /** A field the chart can go across, with its value now and the engine's default range for it.
@@ -131,7 +131,7 @@ export function mountCharts(host, pinned) {
       const chosen = wanted ?? (xSelect.value || BATCH);
       fields = list;
       replace(xSelect, ...list.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
-      if (wanted && !list.some((f) => f.path === wanted)) console.error(`epochcalc: chart-x="${wanted.slice(1).replace(/\//g, '.')}" is not a field the chart can go across: use one of ${list.map((f) => f.path.slice(1).replace(/\//g, '.')).join(', ')}`);
+      if (wanted && !list.some((f) => f.path === wanted)) console.error(`epochcalc: chart-x="${dottedOf(wanted)}" is not a field the chart can go across: use one of ${list.map((f) => dottedOf(f.path)).join(', ')}`);
       // A field asked for, or the chart across a field on screen: drawn again with the values now.
       if (wanted || !box.hidden) render();
       wanted = null;

@@ -1,8 +1,8 @@
 // Share and export: the link, the scenario JSON (copied, or imported from a file the engine checks
 // first), the results and the sweep as CSV, the sweep chart as PNG and SVG, and the report in plain
 // text, Markdown or LaTeX. An import the engine refuses shows its errors and changes nothing.
-import { byId, h, replace } from '../dom.js';
-import { toCsv } from '../tables.js';
+import { byId, h, replace, watchNearView } from '../dom.js';
+import { toCsv, csvField } from '../tables.js';
 import { copyText, download, fileName } from './share.js';
 import { report } from './report.js';
 import { svgToPng } from './chart-image.js';
@@ -10,8 +10,6 @@ import { svgToPng } from './chart-image.js';
 /** A scenario file read at most: the engine refuses more anyway (its document limit). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-/** One CSV field. @param {string|number} v */
-const csvField = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
 /**
  * The sweep as CSV: one row per batch size, each device's epoch, work and overhead in seconds, with a
@@ -133,10 +131,10 @@ export function mountExports(host, pictures) {
     reportStale = false;
     if (host.current()) reportBox.value = reportText();
   };
-  new IntersectionObserver((entries) => {
-    reportInView = entries.some((e) => e.isIntersecting);
-    if (reportInView && reportStale) writeReport();
-  }, { rootMargin: '200px' }).observe(reportBox);
+  watchNearView(reportBox, (near) => {
+    reportInView = near;
+    if (near && reportStale) writeReport();
+  });
 
   return {
     action,

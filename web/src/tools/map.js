@@ -4,7 +4,7 @@
 // scenario marked. Drawn as SVG (the cells as one image), so the page and the exports are one picture.
 import { byId, h, replace } from '../dom.js';
 import { int, times, shortName } from '../format.js';
-import { fieldValue } from '../field-format.js';
+import { fieldValue, dottedOf } from '../field-format.js';
 import { W, H, COLORS, esc, logTicks, linearTicks, batchTicks, svgNode } from './chart-image.js';
 import { BATCH } from './charts.js';
 
@@ -16,20 +16,23 @@ const PAD = { left: 110, right: 30, top: 70, bottom: 120 };
 const RGB = { host: [11, 107, 203], accelerator: [194, 65, 12] };
 
 /**
- * Where each cell starts and ends along an axis, as fractions of the plot: halfway between neighbouring
- * swept values on the axis's scale, so each cell is centred on its value however unevenly the values are
- * spaced (an integer field's values are whole numbers, fewer where they would repeat).
- * @param {ArrayLike<number>} values @param {boolean} log @returns {number[]}  values.length + 1 edges, 0 to 1
+ * Where each cell starts and ends along an axis, and where a value sits, as fractions of the plot:
+ * halfway between neighbouring swept values on the axis's scale, so each cell is centred on its value
+ * however unevenly the values are spaced (an integer field's values are whole numbers, fewer where they
+ * would repeat).
+ * @param {ArrayLike<number>} values @param {boolean} log
+ * @returns {{ edges: number[], at: (v: number) => number }}  values.length + 1 edges, 0 to 1
  */
-export function cellEdges(values, log) {
-  const t = Array.from(values, (v) => (log ? Math.log(v) : v));
+export function cellScale(values, log) {
+  const scaled = (v) => (log ? Math.log(v) : v);
+  const t = Array.from(values, scaled);
   const n = t.length;
-  if (n === 1) return [0, 1];
+  if (n === 1) return { edges: [0, 1], at: () => 0.5 };
   const mids = t.slice(1).map((v, i) => (t[i] + v) / 2);
   const edges = [t[0] - (t[1] - t[0]) / 2, ...mids, t[n - 1] + (t[n - 1] - t[n - 2]) / 2];
   const lo = edges[0];
   const span = edges[n] - lo || 1;
-  return edges.map((e) => (e - lo) / span);
+  return { edges: edges.map((e) => (e - lo) / span), at: (v) => (scaled(v) - lo) / span };
 }
 
 /** The colour of a cell: the winner's, stronger the larger its lead (full at 10×). @param {string} winner @param {number} s  the speedup */
@@ -69,19 +72,11 @@ export function mapSvg(grid, yField, r, cells) {
   const ph = H - PAD.top - PAD.bottom;
   const [x0, x1] = [grid.x.values[0], grid.x.values[nx - 1]];
   const [y0, y1] = [grid.y.values[0], grid.y.values[ny - 1]];
-  const ex = cellEdges(grid.x.values, true);
-  const ey = cellEdges(grid.y.values, yField.log);
-  // A value's place on the plot, by the same scale as the cells' edges.
-  const place = (v, values, log, edges) => {
-    const t = (u) => (log ? Math.log(u) : u);
-    const n = values.length;
-    if (n === 1) return 0.5;
-    const first = t(values[0]) - (t(values[1]) - t(values[0])) / 2;
-    const last = t(values[n - 1]) + (t(values[n - 1]) - t(values[n - 2])) / 2;
-    return edges.length ? (t(v) - first) / (last - first || 1) : 0.5;
-  };
-  const px = (v) => PAD.left + place(v, grid.x.values, true, ex) * pw;
-  const py = (v) => H - PAD.bottom - place(v, grid.y.values, yField.log, ey) * ph;
+  const xs = cellScale(grid.x.values, true);
+  const ys = cellScale(grid.y.values, yField.log);
+  const [ex, ey] = [xs.edges, ys.edges];
+  const px = (v) => PAD.left + xs.at(v) * pw;
+  const py = (v) => H - PAD.bottom - ys.at(v) * ph;
   const out = [];
   const text = (x, y, s, attrs = '') => out.push(`<text x="${x}" y="${y}" ${attrs}>${esc(s)}</text>`);
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="14">`);
@@ -138,7 +133,7 @@ const CELLS_H = 600;
 /**
  * The cells as a PNG data URL: each the winner's colour, placed between its edges.
  * @param {ArrayLike<string>} winner @param {ArrayLike<number>} speedup  row-major over x, then y
- * @param {number[]} ex @param {number[]} ey  the cells' edges along each axis (cellEdges)
+ * @param {number[]} ex @param {number[]} ey  the cells' edges along each axis (cellScale)
  */
 function cellsUrl(winner, speedup, ex, ey) {
   const nx = ex.length - 1;
@@ -201,7 +196,7 @@ export function mountMap(host) {
       y: { values: /** @type {Float64Array} */ (grid.y?.values ?? new Float64Array(1)).slice(0, ny) },
     };
     shown = mapSvg({ ...axes, winner: grid.winner }, { ...field, log: range.log }, now.result,
-      cellsUrl(grid.winner, grid.speedup, cellEdges(axes.x.values, true), cellEdges(axes.y.values, range.log)));
+      cellsUrl(grid.winner, grid.speedup, cellScale(axes.x.values, true).edges, cellScale(axes.y.values, range.log).edges));
     replace(box, svgNode(shown));
     // How long the engine's grid and the picture took, for npm run bench.
     box.dataset.renderMs = String(performance.now() - started);
@@ -217,7 +212,7 @@ export function mountMap(host) {
     /** @param {import('./charts.js').ChartField[]} list  the fields the engine varies, batch size left out */
     setFields(list) {
       const chosen = ySelect.value || '/dispatch';
-      if (fields.length === 0 && !list.some((f) => f.path === chosen)) console.error(`epochcalc: map="${chosen.slice(1).replace(/\//g, '.')}" is not a field the map can go across`);
+      if (fields.length === 0 && !list.some((f) => f.path === chosen)) console.error(`epochcalc: map="${dottedOf(chosen)}" is not a field the map can go across`);
       fields = list.filter((f) => f.path !== BATCH);
       replace(ySelect, ...fields.map((f) => h('option', { value: f.path, selected: f.path === chosen }, f.label)));
       // Drawn with the fields' values now (your scenario's place, the field's range).

@@ -4,7 +4,7 @@
 // [{name, scenario}], in the page's link and its storage; each pin is solved again by the engine when
 // read, so a pin always shows what its scenario gives today.
 import { h, replace } from '../dom.js';
-import { time, percent, times, faster, shortName, int } from '../format.js';
+import { time, percent, times, shortName, int, compared } from '../format.js';
 
 /** @typedef {import('./tools.js').Pinned} Pinned */
 
@@ -30,10 +30,8 @@ const shownValue = (v, kind) => (v == null ? 'never' : kind === 'time' ? time(v)
  */
 function change(now, pin, kind) {
   if (now === pin) return 'same now';
-  if (now == null || pin == null) return `now ${shownValue(now, kind)}`;
-  if (kind === 'time') return `now ${faster(pin / now)}`;
-  if (kind === 'share') return `now ${now > pin ? '+' : '−'}${percent(Math.abs(now - pin)).replace('%', '')} points`;
-  return `now ${shownValue(now, kind)}`;
+  if (now == null || pin == null || (kind !== 'time' && kind !== 'share')) return `now ${shownValue(now, kind)}`;
+  return compared(now, pin, kind);
 }
 
 /**

@@ -5,6 +5,7 @@
 // visit does not carry it. Every answer is the engine's (calc.quickWhatifs, breakEven, solveFor,
 // compare, update); these files only draw them.
 import { byId } from '../dom.js';
+import { pointerOf } from '../field-format.js';
 import { mountPins } from './pins.js';
 import { mountQuick } from './quick.js';
 import { mountBreakEven } from './break-even.js';
@@ -94,7 +95,7 @@ export function mountTools(host) {
     setPins: (text) => pins.setText(text),
     /** @param {{x?: string|null, view?: string|null, map?: string|null}} wanted  fields dotted or as pointers */
     setCharts(wanted) {
-      const pointer = (f) => (f == null || f === '' ? null : f.startsWith('/') ? f : `/${f.replace(/\./g, '/')}`);
+      const pointer = (f) => (f == null || f === '' ? null : pointerOf(f));
       charts?.want(pointer(wanted.x ?? null), wanted.view ?? null);
       if (wanted.map != null) map?.want(pointer(wanted.map));
     },
