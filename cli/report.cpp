@@ -11,13 +11,36 @@ namespace epochcalc::cli {
 
 namespace {
 
-std::string run_row(const std::string& label, const Run& run, bool show_launch) {
+// Columns beyond the seed's appear only when a scenario uses them, so a seed scenario's table is unchanged.
+struct ExtraColumns {
+  bool step = false;
+  bool transfer = false;
+};
+
+std::string run_row(const std::string& label, const Run& run, bool show_launch, ExtraColumns extra) {
   std::string row = "  " + pad(label, 12);
   for (double value : {run.epoch_time_s, run.compute_time_s, run.memory_time_s, run.dispatch_time_s})
     row += rpad(format_time(value), 13);
   row += rpad(show_launch ? format_time(run.launch_time_s) : "-", 13);
+  if (extra.step) row += rpad(format_time(run.step_time_s), 13);
+  if (extra.transfer) row += rpad(show_launch ? format_time(run.transfer_time_s) : "-", 13);
   row += rpad(format_percent(run.overhead_fraction), 10);
   return row + "\n";
+}
+
+// What one device pays per operation and per step, in words.
+std::string paid_line(const Scenario& s, bool is_accelerator) {
+  const PaidOverheads o = paid_overheads(s, is_accelerator);
+  const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
+  const std::string& profile = own.profile.empty() ? s.profile : own.profile;
+  const double ops = static_cast<double>(s.widths.size() - 1) * o.ops_per_layer + o.extra_ops_per_step;
+  std::string line = std::string(is_accelerator ? "Accelerator" : "Host") + " pays: dispatch " + format_time(o.dispatch);
+  if (is_accelerator) line += ", launch " + format_time(o.launch);
+  line += " per operation, " + format_count(ops) + " operations per step";
+  if (o.launches_per_step > 0) line += " (replayed as " + std::to_string(o.launches_per_step) + " graph launches)";
+  if (o.step_overhead > 0) line += ", " + format_time(o.step_overhead) + " per step";
+  if (!profile.empty()) line += "; " + profile + " profile";
+  return line + "\n";
 }
 
 std::string winner_sentence(const Scenario& s, const Run& host, const Run& accelerator, const std::string& batch_label) {
@@ -93,9 +116,17 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
       << " examples; batch " << batched.batch_size << " -> " << format_count(static_cast<double>(batched.steps_per_epoch))
       << (batched.steps_per_epoch == 1 ? " step, " : " steps, ") << format_count(batched.launched_ops)
       << " launched ops per epoch (batch 1: " << format_count(result.batch_one.launched_ops) << ")\n";
-  out << "Per operation: dispatch " << format_time(s.dispatch) << " (both devices), launch " << format_time(s.launch)
-      << " (accelerator only)" << (s.profile.empty() ? "" : ", from the " + s.profile + " profile") << "\n";
-  if (a.launches_per_step > 0)
+  if (s.host_overheads.empty() && s.accelerator_overheads.empty()) {
+    out << "Per operation: dispatch " << format_time(s.dispatch) << " (both devices), launch " << format_time(s.launch)
+        << " (accelerator only)" << (s.profile.empty() ? "" : ", from the " + s.profile + " profile") << "\n";
+    if (s.step_overhead > 0) out << "Per step: " << format_time(s.step_overhead) << " (both devices)\n";
+  } else {
+    out << paid_line(s, false) << paid_line(s, true);
+  }
+  if (s.accelerator.host_link_bandwidth > 0 || s.accelerator.host_link_latency > 0)
+    out << "Each step copies its batch to the accelerator: " << format_time(result.accelerator.batched.transfer_time_s)
+        << " per epoch at batch " << batched.batch_size << "\n";
+  if (paid_overheads(s, true).launches_per_step > 0 && s.accelerator_overheads.empty())
     out << "The accelerator replays a graph: " << a.launches_per_step
         << (a.launches_per_step == 1 ? " dispatch and launch" : " dispatches and launches") << " per step, "
         << format_count(result.accelerator.batched.launches) << " per epoch at batch " << batched.batch_size << "\n";
@@ -106,12 +137,20 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
 
   const std::string batch_label = "batch " + std::to_string(batched.batch_size);
   out << "  " << pad("", 12);
+  ExtraColumns extra;
+  for (const Run* r : {&result.host.batched, &result.accelerator.batched, &result.host.batch_one, &result.accelerator.batch_one}) {
+    extra.step |= r->step_time_s > 0;
+    extra.transfer |= r->transfer_time_s > 0;
+  }
   for (const char* h : {"epoch", "compute", "memory", "dispatch", "launch"}) out << rpad(h, 13);
+  if (extra.step) out << rpad("per step", 13);
+  if (extra.transfer) out << rpad("copy", 13);
   out << rpad("overhead", 10) << "\n";
   out << "Host: " << s.host.name << "\n"
-      << run_row(batch_label, result.host.batched, false) << run_row("batch 1", result.host.batch_one, false);
+      << run_row(batch_label, result.host.batched, false, extra) << run_row("batch 1", result.host.batch_one, false, extra);
   out << "Accelerator: " << s.accelerator.name << "\n"
-      << run_row(batch_label, result.accelerator.batched, true) << run_row("batch 1", result.accelerator.batch_one, true);
+      << run_row(batch_label, result.accelerator.batched, true, extra)
+      << run_row("batch 1", result.accelerator.batch_one, true, extra);
   const Run& hb = result.host.batched;
   out << "\nEnergy per epoch (same on both devices): arithmetic " << format_energy(hb.arithmetic_energy_j)
       << ", data movement " << format_energy(hb.data_movement_energy_j) << " at " << batch_label << ", "

@@ -4,11 +4,22 @@ operations each step launches, then write the measurements file that epochcalc's
 
 The network is the scenario's dense MLP (ReLU between layers, softmax cross-entropy, plain SGD),
 trained for one epoch on synthetic random data of the dataset's shape, on the CPU ("host") and on a
-CUDA GPU ("accelerator") when PyTorch sees one, at several batch sizes. Warm-up steps are run and
-left out; each epoch is repeated and the median kept (a large dataset's inputs come from a pool of
-at most 256 MiB that the epoch cycles through). Operations per step are counted, not assumed:
-PyTorch's profiler gives the top-level aten ops (host) or CUDA kernels (accelerator); the NumPy
-backend counts every NumPy call its step makes.
+CUDA GPU ("accelerator") when PyTorch sees one, at several batch sizes. --widths (repeatable) measures
+several networks in one run; each measurement then names its network ("widths"), and the operations
+counted per network give the scenario's operations per layer and per step.
+
+Timing on a shared machine: every (device, network, batch size) is warmed up before each timed epoch,
+and the repeats are interleaved (one epoch of every configuration, then the second of every one, ...)
+so that a burst of load from elsewhere spreads over all of them; the median is kept and the note
+gives the fastest and slowest epoch. A large dataset's inputs come from a pool of at most 256 MiB
+that the epoch cycles through. Operations per step are counted, not assumed: PyTorch's profiler gives
+the top-level aten ops (host) or CUDA kernels (accelerator); the NumPy backend counts every NumPy call
+its step makes.
+
+"measured_with" records what ran: the framework and its version, the BLAS library that did the
+matrix products (a reference BLAS, such as Debian's netlib libblas, is 10 to 30 times slower than an
+optimised one and is warned about: bash scripts/setup-measure.sh installs one), the threads, a
+128x784 by 784x128 product's time and the load average at the start and after each round.
 
 The scenario comes from the epochcalc CLI (--expand), so preset merging and every other scenario
 rule stay in the engine. Progress goes to stderr; the JSON goes to --out or stdout.
@@ -16,10 +27,17 @@ Exit status: 0 success, 2 invalid input or an unavailable backend or device, 1 i
 """
 
 import argparse
+import contextlib
+import ctypes
+import ctypes.util
 import datetime
+import glob
+import importlib
+import io
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -38,6 +56,11 @@ DATA_POOL_BYTES = 256 * 2**20
 PRECISION_DTYPES = {'fp32': 'float32', 'tf32': 'float32 with TF32 matmuls', 'fp16': 'float16', 'bf16': 'bfloat16'}
 # Thread counts for BLAS libraries are read once, when NumPy loads them.
 BLAS_THREAD_VARIABLES = ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS', 'BLIS_NUM_THREADS')
+# The product timed as a check on the BLAS: a 784-128 layer at batch 128 (about 0.2 ms with OpenBLAS on
+# one core of a 2020s CPU; 5 ms with the reference BLAS).
+CHECK_SHAPE = (128, 784, 128)
+SETUP_HINT = ('install an optimised one: bash scripts/setup-measure.sh (Debian/Ubuntu: apt-get install '
+              'libopenblas0-pthread), or NumPy and PyTorch from pip, whose wheels bring their own')
 
 
 class Failure(Exception):
@@ -77,6 +100,15 @@ def batch_sizes(text):
     return sorted(set(sizes))
 
 
+def network(text):
+    """A network's widths written 784-128-10 (or 784,128,10): at least an input and an output."""
+    parts = text.replace(',', '-').split('-')
+    if len(parts) < 2 or not all(part.strip().isdigit() and int(part) >= 1 for part in parts):
+        raise argparse.ArgumentTypeError(f'a network is its widths, whole numbers of at least 1 joined by "-", '
+                                         f'input first, such as 784-128-10 (got {text!r})')
+    return [int(part) for part in parts]
+
+
 def devices(text):
     names = [part.strip() for part in text.split(',') if part.strip()]
     unknown = [name for name in names if name not in ('host', 'accelerator')]
@@ -88,7 +120,8 @@ def devices(text):
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(
         prog='measure.py', description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog='Example: python3 scripts/measure.py --preset mnist-cpu-vs-h100 --examples 10000 --out measured.json')
+        epilog='Example: python3 scripts/measure.py --threads 1 --widths 784-128-10 --widths 784-128-64-10 '
+               '--examples 10000 --out measured.json')
     source = parser.add_mutually_exclusive_group()
     source.add_argument('--preset', metavar='ID', help='start from this preset (epochcalc --list-presets); default: the default preset')
     source.add_argument('--scenario', metavar='FILE', help='read the scenario from this JSON file')
@@ -96,13 +129,17 @@ def parse_arguments(argv):
                         help='override one field, passed to epochcalc as is (repeatable)')
     parser.add_argument('--epochcalc', metavar='PATH',
                         help='the epochcalc CLI (default: build/native/cli/epochcalc in the repository, else epochcalc on PATH)')
+    parser.add_argument('--widths', metavar='W-W-...', type=network, action='append', dest='networks',
+                        help="a network to measure, such as 784-128-64-10 (repeatable: every network is measured at "
+                             "every batch size; the first becomes the scenario's network.widths; default: the scenario's)")
     parser.add_argument('--batch-sizes', metavar='B,B,...', type=batch_sizes,
                         help="batch sizes to measure (default: 1, the scenario's batch size, and 4, 16, 64, 256, 1024 up to min(N, 1024))")
     parser.add_argument('--examples', metavar='N', type=whole_number(1),
                         help="examples per epoch, for a quicker run; written into the scenario's dataset (default: the dataset's N)")
-    parser.add_argument('--repeats', metavar='K', type=whole_number(1), default=3, help='timed epochs per batch size; the median is kept (default 3)')
+    parser.add_argument('--repeats', metavar='K', type=whole_number(1), default=3,
+                        help='timed epochs per network and batch size, interleaved across them; the median is kept (default 3)')
     parser.add_argument('--warmup-steps', metavar='S', type=whole_number(0), default=10,
-                        help='untimed steps before timing, at each batch size (default 10)')
+                        help='untimed steps before each timed epoch (default 10)')
     parser.add_argument('--devices', metavar='LIST', type=devices,
                         help='host, accelerator or host,accelerator (default: host, plus accelerator when PyTorch sees a CUDA GPU)')
     parser.add_argument('--backend', choices=('auto', 'torch', 'numpy'), default='auto',
@@ -208,8 +245,20 @@ def pool_rows(examples, largest_batch, row_bytes):
     return max(min(examples, largest_batch), min(examples, DATA_POOL_BYTES // max(row_bytes, 1)))
 
 
+def shared_pool(pools, key, make):
+    """The data pool for `key`, made on first use: the networks measured in one run share their inputs,
+    so several networks of an ImageNet-sized dataset do not each hold 256 MiB."""
+    if key not in pools:
+        pools[key] = make()
+    return pools[key]
+
+
 class Trainer:
     """What both backends share: a pool of `rows` synthetic examples (`inputs`, `labels`)."""
+
+    def use_pool(self, pool):
+        self.inputs, self.labels = pool
+        self.rows = len(self.labels)
 
     def batch(self, start, size):
         """The examples from `start` on, taken from the pool cyclically; always one contiguous slice."""
@@ -226,7 +275,7 @@ class NumpyTrainer(Trainer):
     """The MLP in NumPy. Every NumPy operation in a step is a call through `xp` (no operators, no array
     methods), so running the step with a CountingNamespace counts exactly the calls the timed step makes."""
 
-    def __init__(self, np, widths, training, examples, largest_batch):
+    def __init__(self, np, widths, training, examples, largest_batch, pools):
         self.np = np
         self.training = training
         dtype = np.float32
@@ -235,9 +284,9 @@ class NumpyTrainer(Trainer):
         # He initialisation keeps the ReLU activations of a deep stack from vanishing or exploding.
         self.weights = [(random.standard_normal((a, b)) * (2.0 / a) ** 0.5).astype(dtype) for a, b in pairs]
         self.biases = [np.zeros(b, dtype) for _, b in pairs]
-        self.rows = pool_rows(examples, largest_batch, widths[0] * 4)
-        self.inputs = random.standard_normal((self.rows, widths[0]), dtype=dtype)
-        self.labels = random.integers(0, widths[-1], size=self.rows)
+        rows = pool_rows(examples, largest_batch, widths[0] * 4)
+        self.use_pool(shared_pool(pools, ('numpy', widths[0], widths[-1]), lambda: (
+            random.standard_normal((rows, widths[0]), dtype=dtype), random.integers(0, widths[-1], size=rows))))
         self.classes = np.arange(widths[-1])
         self.learning_rate = dtype(LEARNING_RATE)
         self.dtype_name = 'float32'
@@ -287,7 +336,7 @@ class NumpyTrainer(Trainer):
 class TorchTrainer(Trainer):
     """The MLP in PyTorch: nn.Linear and nn.ReLU, F.cross_entropy, torch.optim.SGD."""
 
-    def __init__(self, torch, device, widths, training, examples, largest_batch, precision):
+    def __init__(self, torch, device, widths, training, examples, largest_batch, precision, pools):
         self.torch = torch
         self.device = device
         self.training = training
@@ -301,9 +350,9 @@ class TorchTrainer(Trainer):
         target = 'cuda' if device == 'accelerator' else 'cpu'
         self.model = torch.nn.Sequential(*layers).to(device=target, dtype=dtype)
         self.optimizer = torch.optim.SGD(self.model.parameters(), lr=LEARNING_RATE)
-        self.rows = pool_rows(examples, largest_batch, widths[0] * torch.tensor([], dtype=dtype).element_size())
-        self.inputs = torch.randn(self.rows, widths[0], device=target, dtype=dtype)
-        self.labels = torch.randint(0, widths[-1], (self.rows,), device=target)
+        rows = pool_rows(examples, largest_batch, widths[0] * torch.tensor([], dtype=dtype).element_size())
+        self.use_pool(shared_pool(pools, (device, dtype, widths[0], widths[-1]), lambda: (
+            torch.randn(rows, widths[0], device=target, dtype=dtype), torch.randint(0, widths[-1], (rows,), device=target))))
 
     @staticmethod
     def pick_dtype(torch, device, precision):
@@ -403,6 +452,238 @@ def load_backend(name, threads):
     return 'numpy', numpy
 
 
+# ---- What ran: the BLAS, threads and load -----------------------------------------------------
+
+class DlInfo(ctypes.Structure):
+    """dladdr's answer: the file that holds an address."""
+    _fields_ = [('fname', ctypes.c_char_p), ('fbase', ctypes.c_void_p), ('sname', ctypes.c_char_p), ('saddr', ctypes.c_void_p)]
+
+
+# The single-precision matrix product a framework calls, with the names OpenBLAS's 64-bit-integer
+# builds (NumPy's and SciPy's wheels) give it.
+GEMM_SYMBOLS = ('cblas_sgemm', 'sgemm_', 'cblas_sgemm64_', 'sgemm_64_', 'scipy_cblas_sgemm64_', 'scipy_sgemm_64_')
+BLAS_FILE_NAMES = ('libblas', 'libcblas', 'librefblas', 'libopenblas', 'libmkl', 'libblis', 'libflexiblas', 'libatlas')
+
+
+def dladdr_function():
+    """dladdr from the C library (glibc 2.34+, macOS) or from libdl (older glibc); None without either."""
+    for name in (None, ctypes.util.find_library('dl')):
+        try:
+            function = ctypes.CDLL(name).dladdr
+        except (OSError, AttributeError):
+            continue
+        function.argtypes = (ctypes.c_void_p, ctypes.POINTER(DlInfo))
+        return function
+    return None
+
+
+def library_of_symbol(caller, symbols):
+    """The file that holds the first of `symbols` as the library `caller` finds it (dlsym searches
+    `caller` and what it links, as its own calls do), and that symbol. Where several BLAS are loaded
+    (Debian's liblapack.so.3 can bring OpenBLAS beside a netlib libblas.so.3) this is the one the
+    caller really runs, which a list of loaded files cannot tell."""
+    dladdr = dladdr_function()
+    try:
+        library = ctypes.CDLL(caller)  # already loaded: the same handle, no second copy
+    except OSError:
+        return None, None
+    for symbol in symbols:
+        try:
+            function = getattr(library, symbol)
+        except AttributeError:
+            continue
+        info = DlInfo()
+        if dladdr and dladdr(ctypes.cast(function, ctypes.c_void_p), ctypes.byref(info)) and info.fname:
+            return os.path.realpath(os.fsdecode(info.fname)), symbol
+    return None, None
+
+
+def mapped_blas_files():
+    """BLAS-like files this process has mapped (Linux only: /proc), each once, symlinks resolved."""
+    try:
+        with open('/proc/self/maps', encoding='utf-8', errors='replace') as file:
+            paths = {line.split(None, 5)[5].strip() for line in file if len(line.split(None, 5)) == 6}
+    except OSError:
+        return []
+    return sorted({os.path.realpath(p) for p in paths if os.path.basename(p).startswith(BLAS_FILE_NAMES)})
+
+
+def describe_blas(path):
+    """Name, version, threads and whether it is a reference implementation, from what the library exports
+    (each optimised BLAS has a function that names it; a netlib libblas has none) and its file name."""
+    record = {'library': path, 'name': None, 'reference': None}
+    try:
+        library = ctypes.CDLL(path)
+    except OSError:
+        return record
+
+    def function(*names, restype=ctypes.c_int):
+        for name in names:
+            found = getattr(library, name, None)
+            if found is not None:
+                found.restype = restype
+                return found
+        return None
+
+    config = function('openblas_get_config', 'openblas_get_config64_', 'scipy_openblas_get_config64_', restype=ctypes.c_char_p)
+    mkl = function('mkl_get_version_string', 'MKL_Get_Version_String')
+    blis = function('bli_info_get_version_str', restype=ctypes.c_char_p)
+    flexiblas = function('flexiblas_current_backend')
+    if config:
+        text = config().decode(errors='replace').strip()
+        threads = function('openblas_get_num_threads', 'openblas_get_num_threads64_', 'scipy_openblas_get_num_threads64_')
+        record.update(name=' '.join(text.split()[:2]), config=text, reference=False, threads=threads() if threads else None)
+    elif mkl:
+        buffer = ctypes.create_string_buffer(256)
+        mkl(buffer, len(buffer))
+        threads = function('mkl_get_max_threads', 'MKL_Get_Max_Threads')
+        record.update(name=buffer.value.decode(errors='replace').strip(), reference=False, threads=threads() if threads else None)
+    elif blis:
+        threads = function('bli_thread_get_num_threads')
+        record.update(name=f'BLIS {blis().decode(errors="replace")}', reference=False, threads=threads() if threads else None)
+    elif flexiblas:
+        # FlexiBLAS (Fedora) forwards to a back end chosen at run time, NETLIB among them.
+        buffer = ctypes.create_string_buffer(256)
+        flexiblas(buffer, len(buffer))
+        backend = buffer.value.decode(errors='replace')
+        record.update(name=f'FlexiBLAS, back end {backend}', reference='NETLIB' in backend.upper())
+    elif 'Accelerate' in path or 'vecLib' in path:
+        record.update(name='Apple Accelerate', reference=False)
+    elif 'atlas' in path.lower():
+        record.update(name='ATLAS', reference=False)
+    elif os.path.basename(path).startswith(('libblas', 'libcblas', 'librefblas')):
+        # A plain libblas that names no optimised library: the reference (netlib) implementation.
+        record.update(name='reference BLAS (netlib)', reference=True)
+    return record
+
+
+def numpy_build_blas(numpy):
+    """What NumPy says it was built against, when the running library cannot be found."""
+    try:
+        blas = numpy.show_config(mode='dicts')['Build Dependencies']['blas']  # NumPy 1.26 and later
+        return f"{blas.get('name')} {blas.get('version')} (numpy.show_config)"
+    except (TypeError, KeyError):
+        pass
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        numpy.show_config()
+    lines = text.getvalue().splitlines()
+    # Older NumPy prints sections; blas_opt_info's "libraries" line names what it linked.
+    start = next((i for i, line in enumerate(lines) if line.startswith('blas_opt_info')), None)
+    if start is not None:
+        for line in lines[start + 1:start + 8]:
+            if 'libraries' in line:
+                return f'built against {line.split("=", 1)[1].strip()} (numpy.show_config)'
+    return None
+
+
+def threadpoolctl_blas():
+    """threadpoolctl's view of the loaded BLAS libraries (name, version, threads), when it is installed."""
+    try:
+        import threadpoolctl
+    except ImportError:
+        return None
+    return [{key: info.get(key) for key in ('internal_api', 'version', 'num_threads', 'filepath')}
+            for info in threadpoolctl.threadpool_info() if info.get('user_api') == 'blas']
+
+
+def find_blas(caller, symbols_from):
+    """The BLAS record for the library `caller` runs its matrix products on: dlsym and dladdr first,
+    then /proc/self/maps, then threadpoolctl."""
+    path, symbol = library_of_symbol(caller, GEMM_SYMBOLS) if caller else (None, None)
+    if path:
+        record = describe_blas(path)
+        record['found_by'] = f'dladdr({symbol}) from {symbols_from}'
+    else:
+        mapped = mapped_blas_files()
+        record = describe_blas(mapped[0]) if len(mapped) == 1 else {'library': None, 'name': None, 'reference': None}
+        record['found_by'] = '/proc/self/maps' if len(mapped) == 1 else None
+        if len(mapped) > 1:
+            record['loaded'] = mapped
+    pools = threadpoolctl_blas()
+    if pools is not None:
+        record['threadpoolctl'] = pools
+        if record['name'] is None and len(pools) == 1:
+            record.update(library=pools[0]['filepath'], name=f"{pools[0]['internal_api']} {pools[0]['version']}",
+                          threads=pools[0]['num_threads'], found_by='threadpoolctl')
+    return record
+
+
+def numpy_blas(numpy):
+    """The BLAS NumPy's matrix products run on."""
+    numpy.matmul(numpy.ones((2, 2), numpy.float32), numpy.ones((2, 2), numpy.float32))  # loads a lazily loaded BLAS
+    extension = None
+    for name in ('numpy._core._multiarray_umath', 'numpy.core._multiarray_umath'):  # NumPy 2, then 1
+        try:
+            extension = importlib.import_module(name).__file__
+            break
+        except ImportError:
+            continue
+    record = find_blas(extension, "NumPy's _multiarray_umath")
+    if record['name'] is None:
+        record['name'] = numpy_build_blas(numpy)
+    return record
+
+
+def build_setting(config, name):
+    """One NAME=value of torch.__config__.show()'s build settings."""
+    found = re.search(rf'\b{name}=([^,\s]+)', config)
+    return found.group(1) if found else None
+
+
+def torch_details(torch):
+    """PyTorch's build and threads, and the BLAS its CPU matrix products (aten::addmm) run on."""
+    config = torch.__config__.show()
+    blas_info = build_setting(config, 'BLAS_INFO')
+    core = sorted(glob.glob(os.path.join(os.path.dirname(torch.__file__), 'lib', 'libtorch_cpu.*')))
+    record = find_blas(core[0] if core else None, "PyTorch's libtorch_cpu")
+    if record['library'] and os.path.basename(record['library']).startswith('libtorch_cpu'):
+        # Linked into PyTorch itself (the pip wheels link MKL statically): only its build settings name it.
+        record.update(name=f'{blas_info} (linked into libtorch_cpu)', reference=None if blas_info in (None, 'generic') else False)
+    backend = re.search(r'ATen parallel backend: (.+)', torch.__config__.parallel_info())
+    return record, {
+        'version': torch.__version__, 'blas_info': blas_info, 'lapack_info': build_setting(config, 'LAPACK_INFO'),
+        'mkldnn': torch.backends.mkldnn.is_available(), 'mkl': torch.backends.mkl.is_available(),
+        'threads': torch.get_num_threads(), 'interop_threads': torch.get_num_interop_threads(),
+        'parallel_backend': backend.group(1).strip() if backend else None,
+    }
+
+
+def matmul_check(backend, module):
+    """The median time of the product CHECK_SHAPE names, in float32, on the host: a reference BLAS shows
+    here at once (25 times slower than OpenBLAS on this project's build machine)."""
+    m, k, n = CHECK_SHAPE
+    if backend == 'torch':
+        a, b = module.randn(m, k), module.randn(k, n)
+        multiply = module.mm
+    else:
+        random = module.random.default_rng(0)
+        a = random.standard_normal((m, k), dtype=module.float32)
+        b = random.standard_normal((k, n), dtype=module.float32)
+        multiply = module.matmul
+    multiply(a, b)
+    times = []
+    for _ in range(21):
+        start = time.perf_counter()
+        multiply(a, b)
+        times.append(time.perf_counter() - start)
+    seconds = statistics.median(times)
+    return {'shape': f'{m}x{k} by {k}x{n}, float32', 'median_s': seconds, 'gflop_per_s': round(2 * m * k * n / seconds / 1e9, 2)}
+
+
+def reference_warning(blas):
+    return (f"the matrix products run on a reference BLAS ({blas['library']}): it is 10 to 30 times slower than an "
+            f"optimised BLAS, so these epochs measure that library rather than the framework; {SETUP_HINT}")
+
+
+def load_average():
+    """The 1, 5 and 15-minute load averages (None where the system has none, such as Windows)."""
+    try:
+        return [round(value, 2) for value in os.getloadavg()]
+    except (OSError, AttributeError):
+        return None
+
+
 # ---- Measuring ---------------------------------------------------------------------------------
 
 def steps_per_epoch(examples, batch, drop_last):
@@ -420,20 +701,21 @@ def run_epoch(trainer, examples, batch, drop_last):
     return time.perf_counter() - start
 
 
-def measure_batch(trainer, examples, batch, drop_last, repeats, warmup_steps):
-    size = min(batch, examples)
-    for i in range(warmup_steps):
+def warm_up(trainer, size, steps):
+    """Untimed steps, so that caches, allocators and thread pools hold this configuration, not the last one."""
+    for i in range(steps):
         trainer.step(*trainer.batch(i * size, size))
     trainer.synchronize()
-    ops = trainer.count_ops(*trainer.batch(0, size))
-    times = [run_epoch(trainer, examples, batch, drop_last) for _ in range(repeats)]
-    return statistics.median(times), ops
 
 
 def default_batch_sizes(scenario_batch, examples):
     sizes = {1, scenario_batch}
     sizes.update(size for size in (4, 16, 64, 256, 1024) if size <= min(examples, 1024))
     return sorted(sizes)
+
+
+def network_name(widths):
+    return '-'.join(str(width) for width in widths)
 
 
 def fit_operations(scenario, layers, per_layer, counted):
@@ -444,6 +726,48 @@ def fit_operations(scenario, layers, per_layer, counted):
         per_layer = counted // layers
     assumptions['ops_per_layer'] = per_layer
     assumptions['extra_ops_per_step'] = counted - layers * per_layer
+
+
+def fit_layers(points):
+    """ops = layers * per_layer + extra, fitted by least squares to (layers, ops) of networks of at least
+    two depths: (per_layer, extra, exact), exact when every network's count is met. None with a single
+    depth (one count cannot separate the two) or when the fit gives a negative count."""
+    if len({layers for layers, _ in points}) < 2:
+        return None
+    mean_layers = statistics.fmean(layers for layers, _ in points)
+    mean_ops = statistics.fmean(ops for _, ops in points)
+    slope = (sum((layers - mean_layers) * (ops - mean_ops) for layers, ops in points)
+             / sum((layers - mean_layers) ** 2 for layers, _ in points))
+    per_layer = round(slope)
+    extra = round(statistics.fmean(ops - layers * per_layer for layers, ops in points))
+    if per_layer < 0 or extra < 0:
+        return None
+    return per_layer, extra, all(layers * per_layer + extra == ops for layers, ops in points)
+
+
+def ops_by_network(counts, device, networks, sizes, scenario_batch):
+    """One count per network: at the scenario's batch size when it was measured, else the largest.
+    The counts are the step's, equal at every batch size for these steps; should a framework differ,
+    the log says so."""
+    chosen = []
+    for index, widths in enumerate(networks):
+        by_batch = {batch: counts[device, index, batch] for batch in sizes}
+        chosen.append(by_batch.get(scenario_batch, by_batch[sizes[-1]]))
+        if len(set(by_batch.values())) > 1:
+            log(f'{device}, {network_name(widths)}: ops per step differ by batch size {by_batch}; taking {chosen[-1]}')
+    return chosen
+
+
+def operations_note(networks, network_counts, fit):
+    """The counts of every network measured and their fit, for each measurement's note."""
+    listed = ', '.join(f'{network_name(widths)}: {ops}' for widths, ops in zip(networks, network_counts))
+    if fit is None:
+        return f'ops per step by network: {listed}'
+    per_layer, extra, exact = fit
+    if exact:
+        return f'ops per step by network: {listed} (exactly {per_layer} per layer + {extra} per step)'
+    return (f'ops per step by network: {listed} (not exactly linear in the number of layers; '
+            f'least-squares fit {per_layer} per layer + {extra} per step)')
 
 
 def cpu_model():
@@ -466,48 +790,132 @@ def prepare_scenario(cli, args):
         if not isinstance(dataset, dict):
             dataset = validate(cli, scenario)['scenario']['network']['dataset']
         scenario['network']['dataset'] = {**dataset, 'training_examples': args.examples}
+    if args.networks:
+        scenario['network']['widths'] = args.networks[0]  # as --set network.widths would
     return scenario, validate(cli, scenario)['scenario']
 
 
-def measure(backend, module, devices_wanted, resolved, sizes, args):
-    """Returns the measurements and the counted ops per step by device and batch size."""
-    widths = resolved['network']['widths']
+def with_widths(scenario, widths):
+    return {**scenario, 'network': {**scenario['network'], 'widths': widths}}
+
+
+def measure(backend, module, devices_wanted, resolved, networks, sizes, args):
+    """Times every (device, network, batch size) configuration: `repeats` rounds, each one epoch of every
+    configuration in turn, so that load from elsewhere falls on all of them alike rather than on
+    whichever ran during a burst. Returns the epoch times and the counted ops per step, both by
+    configuration, each device's dtype description and the load average after each round."""
     examples = resolved['network']['dataset']['training_examples']
     training = resolved['assumptions']['phase'] == 'training'
     drop_last = resolved['assumptions']['drop_last']
     precision = resolved['precision']
-    version = module.__version__
+    largest = min(sizes[-1], examples)
+    pools, trainers, described = {}, {}, {}
+    for device in devices_wanted:
+        for index, widths in enumerate(networks):
+            if backend == 'torch':
+                trainer = TorchTrainer(module, device, widths, training, examples, largest, precision, pools)
+            else:
+                trainer = NumpyTrainer(module, widths, training, examples, largest, pools)
+            trainers[device, index] = trainer
+        precision_note = '' if PRECISION_DTYPES.get(precision) == trainer.dtype_name else f', scenario precision {precision}'
+        gpu_note = f', {module.cuda.get_device_name(0)}' if device == 'accelerator' else ''
+        described[device] = f'{trainer.dtype_name}{precision_note}{gpu_note}'
+    configs = [(device, index, batch) for device in devices_wanted for index in range(len(networks)) for batch in sizes]
+
+    counts = {}
+    for device, index, batch in configs:
+        trainer = trainers[device, index]
+        size = min(batch, examples)
+        warm_up(trainer, size, args.warmup_steps)
+        counts[device, index, batch] = trainer.count_ops(*trainer.batch(0, size))
+
+    log(f'{len(configs)} configuration{"s" if len(configs) != 1 else ""}, {args.repeats} round{"s" if args.repeats != 1 else ""} of one epoch each '
+        f'({args.warmup_steps} warm-up steps before every epoch)')
+    times = {config: [] for config in configs}
+    loads = []
+    for round_number in range(1, args.repeats + 1):
+        started = time.perf_counter()
+        for config in configs:
+            device, index, batch = config
+            trainer = trainers[device, index]
+            warm_up(trainer, min(batch, examples), args.warmup_steps)
+            seconds = run_epoch(trainer, examples, batch, drop_last)
+            times[config].append(seconds)
+            log(f'round {round_number}/{args.repeats}: {device}, {network_name(networks[index])}, batch {batch}: '
+                f'{seconds:.4g} s, {counts[config]} ops per step')
+        loads.append(load_average())
+        if round_number == 1 and args.repeats > 1:
+            elapsed = time.perf_counter() - started
+            log(f'the first round took {elapsed:.0f} s; about {elapsed * (args.repeats - 1):.0f} s to go')
+    return times, counts, described, loads
+
+
+def describe_run(backend, module):
+    """The BLAS record (with the warning for a reference BLAS), PyTorch's details and the product check."""
+    if backend == 'torch':
+        blas, torch_record = torch_details(module)
+    else:
+        blas, torch_record = numpy_blas(module), None
+    check = matmul_check(backend, module)
+    log(f"BLAS: {blas['name'] or 'unknown'} ({blas['library'] or 'library not found'}); "
+        f"{check['shape']} product: {check['median_s'] * 1e3:.3g} ms")
+    if blas['reference']:
+        blas['warning'] = reference_warning(blas)
+        log(f"warning: {blas['warning']}")
+    return blas, torch_record, check
+
+
+def set_operations(scenario, resolved, networks, network_counts, fits):
+    """The scenario's ops_per_layer and extra_ops_per_step, from the host's counts."""
+    if 'host' not in network_counts:
+        log("no host measurement: the scenario's operations per step are left as they were")
+        return
+    fit = fits['host']
+    if fit:
+        # Several depths separate the per-layer count from the per-step one.
+        scenario.setdefault('assumptions', {}).update(ops_per_layer=fit[0], extra_ops_per_step=fit[1])
+        if not fit[2]:
+            log(f'host {operations_note(networks, network_counts["host"], fit)}; the scenario takes the fit')
+    else:
+        fit_operations(scenario, len(networks[0]) - 1, resolved['assumptions']['ops_per_layer'], network_counts['host'][0])
+
+
+def measurement_entries(backend, module, blas, args, networks, times, counts, described, network_counts, fits):
+    """One measurement per configuration: the median epoch, its ops per step and a note of what ran."""
+    blas_note = f"BLAS {blas['name'] or 'unknown'}"
+    if blas['reference']:
+        blas_note = 'a REFERENCE BLAS (netlib: slow matrix products; see measured_with.blas.warning)'
     if backend == 'torch':
         threads = module.get_num_threads()
         thread_note = f'{threads} thread{"s" if threads != 1 else ""}'
+    elif blas.get('threads') is not None:
+        thread_note = f"{blas['threads']} BLAS thread{'s' if blas['threads'] != 1 else ''}"
     else:
-        # NumPy cannot say how many threads its BLAS uses; the note records what was asked of it.
+        # The BLAS cannot say how many threads it uses; the note records what was asked of it.
         thread_note = f'BLAS threads set to {args.threads}' if args.threads else "the BLAS library's own thread count"
     measurements = []
-    counts = {}
-    for device in devices_wanted:
-        largest = min(sizes[-1], examples)
-        if backend == 'torch':
-            trainer = TorchTrainer(module, device, widths, training, examples, largest, precision)
-        else:
-            trainer = NumpyTrainer(module, widths, training, examples, largest)
-        precision_note = '' if PRECISION_DTYPES.get(precision) == trainer.dtype_name else f', scenario precision {precision}'
-        gpu_note = f', {module.cuda.get_device_name(0)}' if device == 'accelerator' else ''
-        for batch in sizes:
-            log(f'{device}, batch {batch}: {args.warmup_steps} warm-up steps, then {args.repeats} epochs')
-            seconds, ops = measure_batch(trainer, examples, batch, drop_last, args.repeats, args.warmup_steps)
-            counts.setdefault(device, {})[batch] = ops
-            log(f'{device}, batch {batch}: {seconds:.6g} s per epoch (median), {ops} ops per step')
-            measurements.append({
-                'device': device, 'batch_size': batch, 'epoch_time_s': seconds, 'ops_per_step': ops,
-                'note': f'{backend} {version}, {trainer.dtype_name}{precision_note}, median of {args.repeats} epochs, '
-                        f'{thread_note}, warm-up excluded{gpu_note}',
-            })
-    return measurements, counts
+    for (device, index, batch), seconds in times.items():
+        repeats = len(seconds)
+        spread = f' ({min(seconds):.4g} s to {max(seconds):.4g} s)' if repeats > 1 else ''
+        interleaved = ', interleaved with the other configurations' if len(times) > 1 and repeats > 1 else ''
+        note = (f"{backend} {module.__version__}, {described[device]}, "
+                f"{blas_note + ', ' if device == 'host' else ''}{thread_note}, "
+                f"median of {repeats} epoch{'s' if repeats != 1 else ''}{spread}{interleaved}, warm-up excluded")
+        measurement = {'device': device}
+        if len(networks) > 1:
+            # The network this measurement ran; a file of one network leaves it to the scenario's widths.
+            measurement['widths'] = networks[index]
+            note += '; ' + operations_note(networks, network_counts[device], fits[device])
+        measurement.update(batch_size=batch, epoch_time_s=statistics.median(seconds),
+                           ops_per_step=counts[device, index, batch], note=note)
+        measurements.append(measurement)
+    return measurements
 
 
 def main(argv):
     args = parse_arguments(argv)
+    # Before this script loads the machine: what else runs here.
+    load_at_start = load_average()
     cli = find_cli(args.epochcalc)
     backend, module = load_backend(args.backend, args.threads)
     cuda = backend == 'torch' and module.cuda.is_available()
@@ -517,39 +925,57 @@ def main(argv):
                       + (' (torch.cuda.is_available() is False)' if backend == 'torch' else ' (use --backend torch)'))
 
     scenario, resolved = prepare_scenario(cli, args)
-    widths = resolved['network']['widths']
+    networks = args.networks or [resolved['network']['widths']]
+    for widths in networks[1:]:
+        validate(cli, with_widths(scenario, widths))  # the engine must take every network, not only the first
     examples = resolved['network']['dataset']['training_examples']
     scenario_batch = resolved['network']['batch_size']
     sizes = args.batch_sizes or default_batch_sizes(scenario_batch, examples)
     if resolved['assumptions']['drop_last'] and sizes[-1] > examples:
         raise Failure(f'batch size {sizes[-1]} is larger than the {examples} examples and the scenario drops the last '
                       'partial batch (assumptions.drop_last): that epoch would have no step')
-    log(f'{backend} {module.__version__}; widths {widths}, N = {examples}, {resolved["assumptions"]["phase"]}, '
-        f'batch sizes {sizes}, devices {devices_wanted}')
+    log(f'{backend} {module.__version__}; networks {", ".join(map(network_name, networks))}; N = {examples}, '
+        f'{resolved["assumptions"]["phase"]}, batch sizes {sizes}, devices {devices_wanted}')
+    blas, torch_record, check = describe_run(backend, module)
 
-    measurements, counts = measure(backend, module, devices_wanted, resolved, sizes, args)
+    times, counts, described, loads = measure(backend, module, devices_wanted, resolved, networks, sizes, args)
 
-    if 'host' in counts:
-        host = counts['host']
-        # Equal at every batch size for these steps; should a framework differ, the scenario's batch size decides.
-        counted = host.get(scenario_batch, host[sizes[-1]])
-        if len(set(host.values())) > 1:
-            log(f'host ops per step differ by batch size {host}; the scenario takes {counted}')
-        fit_operations(scenario, len(widths) - 1, resolved['assumptions']['ops_per_layer'], counted)
-    else:
-        log("no host measurement: the scenario's operations per step are left as they were")
+    network_counts = {device: ops_by_network(counts, device, networks, sizes, scenario_batch) for device in devices_wanted}
+    fits = {device: fit_layers([(len(widths) - 1, ops) for widths, ops in zip(networks, network_counts[device])])
+            for device in devices_wanted}
+    set_operations(scenario, resolved, networks, network_counts, fits)
     validate(cli, scenario, refused=1)
+    measurements = measurement_entries(backend, module, blas, args, networks, times, counts, described, network_counts, fits)
 
-    document = {
-        'scenario': scenario,
-        'measurements': measurements,
-        'measured_with': {
-            'backend': backend, 'version': module.__version__, 'python': platform.python_version(),
-            'machine': platform.platform(), 'cpu': cpu_model(),
-            'gpu': module.cuda.get_device_name(0) if cuda else None,
-            'date': datetime.date.today().isoformat(),
+    measured_with = {
+        'backend': backend, 'version': module.__version__, 'python': platform.python_version(),
+        'machine': platform.platform(), 'cpu': cpu_model(),
+        'gpu': module.cuda.get_device_name(0) if cuda else None,
+        'date': datetime.date.today().isoformat(),
+        'blas': blas,
+        **({'torch': torch_record} if torch_record else {}),
+        'threads_asked': args.threads,
+        'matmul_check': check,
+        'timing': {
+            'repeats': args.repeats, 'warmup_steps': args.warmup_steps,
+            'order': 'interleaved: each round runs one epoch of every (device, network, batch size) in turn',
+            'cpus': os.cpu_count(),
+            # 1, 5 and 15-minute averages; those after a round include this run's own thread.
+            'load_average': {'start': load_at_start, 'after_each_round': loads},
+            'epochs': [{'device': device, 'network': network_name(networks[index]), 'batch_size': batch, 'seconds': seconds}
+                       for (device, index, batch), seconds in times.items()],
         },
+        # Counted ops per step by device and network, and their fit over the depths (None with one depth).
+        'operations': [{'device': device,
+                        'by_network': [{'network': network_name(widths), 'layers': len(widths) - 1, 'ops_per_step': ops}
+                                       for widths, ops in zip(networks, network_counts[device])],
+                        'fit': None if fits[device] is None else dict(zip(('ops_per_layer', 'extra_ops_per_step', 'exact'), fits[device]))}
+                       for device in devices_wanted],
     }
+    if blas['reference']:
+        log(f"warning (again): {blas['warning']}")
+
+    document = {'scenario': scenario, 'measurements': measurements, 'measured_with': measured_with}
     text = json.dumps(document, indent=2, ensure_ascii=False) + '\n'
     if args.out:
         with open(args.out, 'w', encoding='utf-8') as file:

@@ -17,6 +17,10 @@ export interface DeviceSpec {
   idle_power?: Quantity | null;
   /** USD per hour, e.g. "2.5 USD/h" (a bare number is per hour): gives the cost of an epoch. */
   price_per_hour?: Quantity | null;
+  /** As the accelerator: the host-to-device link each step copies its batch's inputs over. */
+  host_link_bandwidth?: Quantity | null;
+  /** As the accelerator: the fixed time of each batch copy. */
+  host_link_latency?: Quantity | null;
   source?: string | null;
 }
 
@@ -50,6 +54,20 @@ export interface Assumptions {
   launches_per_step?: number | null;
 }
 
+/** One device's own overheads (docs/model.md, "Overheads per device"); each left out is the scenario's. */
+export interface DeviceOverheads {
+  /** A framework profile for this device alone: fills its own values it leaves out. */
+  profile?: string | null;
+  dispatch?: Quantity | null;
+  /** The accelerator's only. */
+  launch?: Quantity | null;
+  step_overhead?: Quantity | null;
+  ops_per_layer?: number | null;
+  extra_ops_per_step?: number | null;
+  /** The accelerator's only. */
+  launches_per_step?: number | null;
+}
+
 export interface ScenarioInput {
   /** Start from this preset and apply the other fields on top. */
   preset?: string;
@@ -63,9 +81,13 @@ export interface ScenarioInput {
   precision?: Precision;
   dispatch?: Quantity;
   launch?: Quantity;
+  /** Host time every step pays once, on both devices (beyond the seed). Default 0. */
+  step_overhead?: Quantity | null;
   dram_energy_per_byte?: Quantity;
   flop_energy?: Quantity;
   assumptions?: Assumptions;
+  /** Each device's own overheads; left out, both devices pay the values above. */
+  overheads?: { host?: DeviceOverheads; accelerator?: DeviceOverheads };
 }
 
 /** The scenario with its preset merged and every registry id resolved into the full object
@@ -86,8 +108,11 @@ export interface NormalizedScenario {
   precision: Precision;
   dispatch: number;
   launch: number;
+  step_overhead: number;
   dram_energy_per_byte: number;
   flop_energy: number;
+  /** Present only when a device has values of its own; times in seconds. */
+  overheads?: { host?: DeviceOverheads; accelerator?: DeviceOverheads };
   assumptions: Required<Omit<Assumptions, 'host_efficiency' | 'accelerator_efficiency' | 'launches_per_step'>> & {
     host_efficiency: number;
     accelerator_efficiency: number;
@@ -105,7 +130,29 @@ export interface NormalizedDevice {
   idle_power: number | null;
   /** USD per hour; null when not given. */
   price_per_hour: number | null;
+  /** B/s; null when not given. */
+  host_link_bandwidth: number | null;
+  /** s; null when not given. */
+  host_link_latency: number | null;
   source: string | null;
+}
+
+/** What a device pays with: its own value where it has one, else the scenario's (SI units). */
+export interface PaidOverheads {
+  /** The profile these values came from: the device's own, else the scenario's. */
+  profile: string | null;
+  dispatch: number;
+  /** 0 on the host. */
+  launch: number;
+  step_overhead: number;
+  ops_per_layer: number;
+  extra_ops_per_step: number;
+  /** Operations per step: layers × ops_per_layer + extra_ops_per_step. */
+  ops_per_step: number;
+  /** null: eager (always on the host). */
+  launches_per_step: number | null;
+  /** The fields the device gives itself (`overheads.<device>`), the others being the scenario's. */
+  own: Array<'profile' | 'dispatch' | 'launch' | 'step_overhead' | 'ops_per_layer' | 'extra_ops_per_step' | 'launches_per_step'>;
 }
 
 /** What one epoch asks of any device at one batch size: its steps, arithmetic, bytes and operations. */
@@ -128,7 +175,12 @@ export interface Run {
   work_time_s: number;
   dispatch_time_s: number;
   launch_time_s: number;
+  /** The fixed cost per step × steps. */
+  step_time_s: number;
+  /** dispatch + launch + per step. */
   overhead_time_s: number;
+  /** Copying the batches to the accelerator over its host link; 0 without one (and on the host). */
+  transfer_time_s: number;
   overhead_fraction: number;
   arithmetic_energy_j: number;
   data_movement_energy_j: number;
@@ -151,8 +203,8 @@ export interface Result {
   schema: 'epochcalc/result@1';
   scenario: NormalizedScenario;
   network: { layers: number; parameters: number; batched: EpochCounts; batch_one: EpochCounts };
-  host: { name: string; batched: Run; batch_one: Run };
-  accelerator: { name: string; batched: Run; batch_one: Run };
+  host: { name: string; overheads: PaidOverheads; batched: Run; batch_one: Run };
+  accelerator: { name: string; overheads: PaidOverheads; batched: Run; batch_one: Run };
   comparison: {
     accelerator_speedup_batched: number;
     accelerator_speedup_batch_one: number;
@@ -256,13 +308,14 @@ export interface ProfileEntry {
     dispatch: Quantity;
     launch: Quantity;
     assumptions: { ops_per_layer: number; extra_ops_per_step: number; launches_per_step?: number };
+    step_overhead?: Quantity;
   };
   /** The range the sources support for each overhead. */
-  ranges: Partial<Record<'dispatch' | 'launch', { min: Quantity; max: Quantity; note?: string }>>;
+  ranges: Partial<Record<'dispatch' | 'launch' | 'step_overhead', { min: Quantity; max: Quantity; note?: string }>>;
   sources: { title: string; url: string; supports: string }[];
 }
 
-export type CalibratedConstant = 'dispatch' | 'launch' | 'host_efficiency' | 'accelerator_efficiency';
+export type CalibratedConstant = 'dispatch' | 'launch' | 'host_efficiency' | 'accelerator_efficiency' | 'step_overhead';
 
 /** One measured epoch. */
 export interface Measurement {
@@ -273,12 +326,16 @@ export interface Measurement {
   note?: string;
   /** Kernels or calls the framework really issued per step (scripts/measure.py counts them). */
   ops_per_step?: number;
+  /** The network this measurement ran, when not the scenario's: networks of different depths tell
+   * the fixed cost per step from the cost per operation. */
+  widths?: number[];
 }
 
 export interface CalibrationInput {
   scenario: ScenarioInput;
   measurements: Measurement[];
-  /** The constants the fit may change; the others keep the scenario's values. Default: all four. */
+  /** The constants the fit may change; the others keep the scenario's values. Default: dispatch,
+   * launch and both efficiencies, and step_overhead when the measurements span networks of different depths. */
   fit?: CalibratedConstant[];
   measured_with?: Record<string, unknown>;
 }
@@ -286,13 +343,22 @@ export interface CalibrationInput {
 /** The fit: each constant, or null where the measurements cannot determine it (never invented). */
 export interface Calibration {
   schema: 'epochcalc/calibration@1';
-  fitted: { dispatch: number | null; launch: number | null; host_efficiency: number | null; accelerator_efficiency: number | null };
+  fitted: {
+    dispatch: number | null;
+    launch: number | null;
+    host_efficiency: number | null;
+    accelerator_efficiency: number | null;
+    step_overhead: number | null;
+  };
   /** Free constants the measurements cannot determine. */
   undetermined: CalibratedConstant[];
   /** Constants left out of "fit": they keep the scenario's values. */
   held: CalibratedConstant[];
   /** Seconds per operation on the accelerator when only the sum of dispatch and launch is determined. */
   dispatch_plus_launch: number | null;
+  /** Seconds of overhead per step at the first measurement's network, when one network leaves the
+   * per-step and per-operation costs undetermined apart. */
+  overhead_per_step: number | null;
   rms_relative_residual: number;
   /** Sentences on what the data could not determine and why. */
   notes: string[];
@@ -372,7 +438,9 @@ export interface RunSeries {
   work_time_s: Float64Array;
   dispatch_time_s: Float64Array;
   launch_time_s: Float64Array;
+  step_time_s: Float64Array;
   overhead_time_s: Float64Array;
+  transfer_time_s: Float64Array;
   energy_j: Float64Array;
   /** 0 where the device has no price. */
   cost_usd: Float64Array;
@@ -437,7 +505,7 @@ export interface BreakEven {
 
 /** One epoch on one compared device: a Run without the counts and the split of the energy. */
 export type ComparedRun = Pick<Run, 'epoch_time_s' | 'compute_time_s' | 'memory_time_s' | 'work_time_s' | 'dispatch_time_s'
-  | 'launch_time_s' | 'overhead_time_s' | 'overhead_fraction' | 'idle_energy_j' | 'energy_j' | 'cost_usd'>;
+  | 'launch_time_s' | 'step_time_s' | 'overhead_time_s' | 'transfer_time_s' | 'overhead_fraction' | 'idle_energy_j' | 'energy_j' | 'cost_usd'>;
 
 export interface Comparison {
   schema: 'epochcalc/compare@1';

@@ -40,6 +40,8 @@ val series(const epochcalc::RunSeries& s) {
   out.set("work_time_s", copy_of(s.work_time_s));
   out.set("dispatch_time_s", copy_of(s.dispatch_time_s));
   out.set("launch_time_s", copy_of(s.launch_time_s));
+  out.set("step_time_s", copy_of(s.step_time_s));
+  out.set("transfer_time_s", copy_of(s.transfer_time_s));
   out.set("overhead_time_s", copy_of(s.overhead_time_s));
   out.set("energy_j", copy_of(s.energy_j));
   out.set("cost_usd", copy_of(s.cost_usd));

@@ -1,7 +1,7 @@
 // Calibration by non-negative least squares (docs/model.md, "Calibration"). With u = 1/efficiency, a
-// device's epoch is work(B)·u + dispatches(B)·dispatch (+ launches(B)·launch on the accelerator):
-// linear in the four constants. Writing u = 1 + v keeps every efficiency at most 1 with all unknowns
-// non-negative, so the fit is a plain Lawson–Hanson NNLS on at most four columns.
+// device's epoch is work(B)·u + dispatches(B)·dispatch (+ launches(B)·launch on the accelerator)
+// + steps(B)·step_overhead + the batch copies: linear in the five constants. Writing u = 1 + v keeps every efficiency at most 1 with all unknowns
+// non-negative, so the fit is a plain Lawson–Hanson NNLS on at most five columns.
 #include "epochcalc/calibrate.hpp"
 #include "epochcalc/limits.hpp"
 
@@ -31,22 +31,33 @@ const Rates& rates_for(const ResolvedScenario& w, MeasuredOn device) {
   return device == MeasuredOn::host ? w.host : w.accelerator;
 }
 
+// The scenario a measurement ran: the scenario's, on the measurement's own network when it gives one.
+ResolvedScenario resolved_for(const Scenario& s, const Measurement& m) {
+  if (m.widths.empty()) return detail::resolve_scenario(s);
+  Scenario on = s;
+  on.widths = m.widths;
+  return detail::resolve_scenario(on);
+}
+
 Row row_of(const ResolvedScenario& w, const Measurement& m, const Scenario& s, const FreeConstants& free) {
   const EpochCounts p = detail::counts_at(w, m.batch_size);
   Rates rates = rates_for(w, m.device);
   rates.slowdown = 1;
   const Run t = detail::times_of(p, w, rates);
   Row row;
-  row.b = m.epoch_time_s;
-  // A free constant gets its coefficient; a held one moves its known part of the time to the right.
-  const auto term = [&](Constant c, double coefficient, double held_value) {
+  row.b = m.epoch_time_s - t.transfer_time_s;  // the batch copies are known
+  const bool host = m.device == MeasuredOn::host;
+  const DeviceOverheads& own = host ? s.host_overheads : s.accelerator_overheads;
+  // A free constant gets its coefficient; a held one, or the device's own value, moves its known part
+  // of the time to the right.
+  const auto term = [&](Constant c, double coefficient, bool device_has_own, double held_value) {
     const auto j = static_cast<std::size_t>(c);
-    if (free[j]) row.a[j] = coefficient;
+    if (free[j] && !device_has_own) row.a[j] = coefficient;
     else row.b -= coefficient * held_value;
   };
-  term(Constant::dispatch, t.dispatches, s.dispatch);
-  term(Constant::launch, t.launches, s.launch);
-  const bool host = m.device == MeasuredOn::host;
+  term(Constant::dispatch, t.dispatches, own.dispatch.has_value(), rates.dispatch);
+  term(Constant::launch, t.launches, own.launch.has_value(), rates.launch);
+  term(Constant::step_overhead, static_cast<double>(p.steps_per_epoch), own.step_overhead.has_value(), rates.step_overhead);
   const Constant efficiency = host ? Constant::host_efficiency : Constant::accelerator_efficiency;
   const double held = host ? s.assumptions.host_efficiency : s.assumptions.accelerator_efficiency;
   if (free[static_cast<std::size_t>(efficiency)]) {
@@ -247,16 +258,28 @@ std::string_view constant_name(Constant c) {
     case Constant::launch: return "launch";
     case Constant::host_efficiency: return "host_efficiency";
     case Constant::accelerator_efficiency: return "accelerator_efficiency";
+    case Constant::step_overhead: return "step_overhead";
   }
   return "";
 }
 
+FreeConstants default_free(std::span<const Measurement> measurements, const std::vector<std::int64_t>& scenario_widths) {
+  FreeConstants free = all_constants;
+  std::size_t first_layers = 0;
+  for (const Measurement& m : measurements) {
+    const std::size_t layers = (m.widths.empty() ? scenario_widths : m.widths).size();
+    if (first_layers == 0) first_layers = layers;
+    if (layers != first_layers) free[static_cast<std::size_t>(Constant::step_overhead)] = true;
+  }
+  return free;
+}
+
 Calibration calibrate(const Scenario& scenario, std::span<const Measurement> measurements, const FreeConstants& free) {
-  const ResolvedScenario w = detail::resolve_scenario(scenario);
   Calibration out;
   // Relative residuals: every row divided by its measured time, so a 7 s epoch and a 30 ms one count alike.
   std::vector<Row> rows;
   for (const Measurement& m : measurements) {
+    const ResolvedScenario w = resolved_for(scenario, m);
     Row row = row_of(w, m, scenario, free);
     for (double& a : row.a) a /= m.epoch_time_s;
     row.b /= m.epoch_time_s;
@@ -282,6 +305,7 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
   Vec upper{};
   upper[static_cast<std::size_t>(Constant::dispatch)] = rule::dispatch.bounds.max;
   upper[static_cast<std::size_t>(Constant::launch)] = rule::launch.bounds.max;
+  upper[static_cast<std::size_t>(Constant::step_overhead)] = rule::step_overhead.bounds.max;
   upper[static_cast<std::size_t>(Constant::host_efficiency)] = 1 / rule::efficiency.bounds.min - 1;
   upper[static_cast<std::size_t>(Constant::accelerator_efficiency)] = 1 / rule::efficiency.bounds.min - 1;
   for (std::size_t j = 0; j < k_count; ++j)
@@ -310,6 +334,18 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
       out.determines_anything = true;
     }
   }
+  // One network: the per-step cost and the per-operation costs move together, and only one step's
+  // overhead at that network is fixed (docs/model.md, "Calibration").
+  const auto st = static_cast<std::size_t>(Constant::step_overhead);
+  if (allowed[st] && !out.fitted[st] && !rows.empty() && rows.front().a[st] > 0) {
+    Vec per_step{};
+    for (std::size_t j : {d, l, st}) per_step[j] = rows.front().a[j] / rows.front().a[st];
+    if (determined(per_step, null, norms)) {
+      out.overhead_per_step = per_step[d] * x[d] + per_step[l] * x[l] + x[st];
+      out.overhead_per_step_ops = per_step[d];
+      out.determines_anything = true;
+    }
+  }
 
   // Along a direction the measurements cannot see, move from the fit towards the scenario's own values
   // (an orthogonal projection in scaled units): the predictions stay, and an undetermined constant
@@ -319,6 +355,7 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
   Vec own{};
   own[d] = scenario.dispatch;
   own[l] = scenario.launch;
+  own[st] = scenario.step_overhead;
   own[h] = 1 / scenario.assumptions.host_efficiency - 1;
   own[a] = 1 / scenario.assumptions.accelerator_efficiency - 1;
   Vec settled = x;
@@ -341,10 +378,10 @@ Calibration calibrate(const Scenario& scenario, std::span<const Measurement> mea
   Scenario fitted = scenario;
   if (out.settled[d]) fitted.dispatch = *out.settled[d];
   if (out.settled[l]) fitted.launch = *out.settled[l];
+  if (out.settled[st]) fitted.step_overhead = *out.settled[st];
   if (out.settled[h]) fitted.assumptions.host_efficiency = *out.settled[h];
   if (out.settled[a]) fitted.assumptions.accelerator_efficiency = *out.settled[a];
-  const ResolvedScenario fw = detail::resolve_scenario(fitted);
-  for (const Measurement& m : measurements) out.predicted_s.push_back(epoch_on(fw, m));
+  for (const Measurement& m : measurements) out.predicted_s.push_back(epoch_on(resolved_for(fitted, m), m));
   return out;
 }
 

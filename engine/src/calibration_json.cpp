@@ -15,7 +15,7 @@ namespace epochcalc {
 namespace {
 
 const std::vector<std::string> calibration_fields{"scenario", "measurements", "fit", "measured_with"};
-const std::vector<std::string> measurement_fields{"device", "batch_size", "epoch_time_s", "note", "ops_per_step"};
+const std::vector<std::string> measurement_fields{"device", "batch_size", "epoch_time_s", "note", "ops_per_step", "widths"};
 const std::vector<std::string> devices{"host", "accelerator"};
 
 // Where each fitted constant goes in a scenario, and its name in messages.
@@ -30,7 +30,25 @@ constexpr ConstantField constant_fields[] = {
     {Constant::launch, "", "launch", "kernel launch per operation"},
     {Constant::host_efficiency, "assumptions", "host_efficiency", "host efficiency"},
     {Constant::accelerator_efficiency, "assumptions", "accelerator_efficiency", "accelerator efficiency"},
+    {Constant::step_overhead, "", "step_overhead", "fixed cost per step"},
 };
+
+bool is_time(Constant c) { return c == Constant::dispatch || c == Constant::launch || c == Constant::step_overhead; }
+
+// A measurement's own network: the widths as the scenario reads them.
+std::optional<std::vector<std::int64_t>> read_measured_widths(const json& value, const std::string& path, Errors& errors) {
+  if (!value.is_array() || value.size() < rule::min_widths || value.size() > rule::max_widths) {
+    errors.push_back({value.is_array() ? code::range : code::type, path,
+                      "expected the measured network's layer widths, " + std::to_string(rule::min_widths) + " to " +
+                          std::to_string(rule::max_widths) + " whole numbers such as [784, 128, 10]"});
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> widths;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (auto w = read_integer(value[i], pointer(path, i), rule::width, errors)) widths.push_back(*w);
+  if (widths.size() != value.size()) return std::nullopt;
+  return widths;
+}
 
 std::optional<Measurement> read_measurement(const json& value, const std::string& path, const Scenario& s,
                                             Errors& errors) {
@@ -49,11 +67,13 @@ std::optional<Measurement> read_measurement(const json& value, const std::string
   if (const json* v = field(value, "note", path, errors, false)) read_string(*v, pointer(path, "note"), errors);
   if (const json* v = field(value, "ops_per_step", path, errors, false))
     read_integer(*v, pointer(path, "ops_per_step"), rule::counted_ops_per_step, errors);
+  if (const json* v = field(value, "widths", path, errors, false))
+    if (auto widths = read_measured_widths(*v, pointer(path, "widths"), errors)) m.widths = std::move(*widths);
   if (errors.size() != before) return std::nullopt;
   return m;
 }
 
-// "fit": the constants the fit may change, by name; absent means all four.
+// "fit": the constants the fit may change, by name; absent means default_free (calibrate.hpp).
 FreeConstants read_fit(const json& value, Errors& errors) {
   std::vector<std::string> names;
   for (const ConstantField& f : constant_fields) names.emplace_back(f.key);
@@ -62,7 +82,8 @@ FreeConstants read_fit(const json& value, Errors& errors) {
                       std::string(value.is_array() ? "the list of constants to fit is empty: name at least one, "
                                                    : "expected a list of the constants to fit, ") +
                           "such as [\"dispatch\", \"launch\"] (any of dispatch, launch, host_efficiency, "
-                          "accelerator_efficiency); leave it out to fit all four"});
+                          "accelerator_efficiency, step_overhead); leave it out to fit the first four (and "
+                          "step_overhead when the measurements span networks of different depths)"});
     return all_constants;
   }
   FreeConstants free{};
@@ -92,7 +113,7 @@ std::string significant(double value, int digits) {
 
 // Words for a fitted value: "12.3 us", "41.7 %".
 std::string shown(Constant c, double value) {
-  if (c == Constant::dispatch || c == Constant::launch) return significant(value * 1e6, 4) + " us";
+  if (is_time(c)) return significant(value * 1e6, 4) + " us";
   return significant(value * 100, 3) + " %";
 }
 
@@ -120,8 +141,7 @@ json applied_scenario(json scenario, const Calibration& fit) {
       if (!scenario.contains(f.parent) || !scenario[f.parent].is_object()) scenario[f.parent] = new_object_for(scenario, f.parent);
       into = &scenario[f.parent];
     }
-    const bool time = f.constant == Constant::dispatch || f.constant == Constant::launch;
-    (*into)[f.key] = time ? json(significant(*value * 1e6, 9) + " us") : json(std::stod(significant(*value, 9)));
+    (*into)[f.key] = is_time(f.constant) ? json(significant(*value * 1e6, 9) + " us") : json(std::stod(significant(*value, 9)));
   }
   return scenario;
 }
@@ -140,8 +160,19 @@ json notes_of(const Calibration& fit, const std::vector<Measurement>& measuremen
     notes.push_back("Dispatch and launch are paid together on the accelerator, so its times alone fix their sum (" +
                     shown(Constant::dispatch, *fit.dispatch_plus_launch) +
                     " per operation) but not each; host times at two or more batch sizes separate them.");
+  if (fit.overhead_per_step)
+    notes.push_back("One network cannot tell the fixed cost per step from the cost per operation: every step runs the "
+                    "same " + significant(fit.overhead_per_step_ops, 6) + " operations, so the times fix only one "
+                    "step's overhead (" + significant(fit.overhead_per_step_ops, 6) + " x dispatch" +
+                    (fit.fitted[static_cast<std::size_t>(Constant::launch)] || !accelerator ? "" : " and launch") +
+                    " + the fixed cost per step = " + shown(Constant::step_overhead, *fit.overhead_per_step) +
+                    "). Measure networks of different depths (each measurement's widths) to separate them, or "
+                    "leave one of them out of fit.");
   for (const ConstantField& f : constant_fields) {
     if (!free[static_cast<std::size_t>(f.constant)]) continue;  // held at the scenario's value, not fitted
+    if (fit.overhead_per_step && (f.constant == Constant::step_overhead || f.constant == Constant::dispatch ||
+                                  (f.constant == Constant::launch && accelerator)))
+      continue;  // said above
     const bool device_seen = f.constant == Constant::host_efficiency ? host
                              : f.constant == Constant::accelerator_efficiency ? accelerator
                              : f.constant == Constant::launch ? accelerator
@@ -162,7 +193,9 @@ json notes_of(const Calibration& fit, const std::vector<Measurement>& measuremen
   for (Constant c : fit.at_limit)
     notes.push_back(std::string("The ") + constant_fields[static_cast<std::size_t>(c)].words +
                     " is held at the scenario's limit (" +
-                    (c == Constant::dispatch || c == Constant::launch ? "an hour per operation" : "an efficiency of 0.0001 %") +
+                    (c == Constant::step_overhead ? "an hour per step"
+                     : is_time(c)                  ? "an hour per operation"
+                                                   : "an efficiency of 0.0001 %") +
                     "): the measured times are far beyond what this scenario allows; check the times' units and "
                     "the scenario's network, dataset and devices.");
   for (Constant c : fit.at_bound) {
@@ -200,6 +233,7 @@ json reply_of(const json& input, const std::vector<Measurement>& measurements,
                 {"epoch_time_s", m.epoch_time_s}};
     if (given[i].contains("note")) row["note"] = given[i].at("note");
     if (given[i].contains("ops_per_step")) row["ops_per_step"] = given[i].at("ops_per_step");
+    if (!m.widths.empty()) row["widths"] = m.widths;
     row["predicted_s"] = fit.predicted_s[i];
     row["residual_s"] = residual;
     row["relative_residual"] = residual / m.epoch_time_s;
@@ -211,6 +245,7 @@ json reply_of(const json& input, const std::vector<Measurement>& measurements,
           {"undetermined", undetermined},
           {"held", held},
           {"dispatch_plus_launch", fit.dispatch_plus_launch ? json(*fit.dispatch_plus_launch) : json(nullptr)},
+          {"overhead_per_step", fit.overhead_per_step ? json(*fit.overhead_per_step) : json(nullptr)},
           {"rms_relative_residual", std::sqrt(squares / static_cast<double>(measurements.size()))},
           {"notes", notes_of(fit, measurements, free)},
           {"measurements", rows},
@@ -223,7 +258,8 @@ bool all_finite(const Calibration& fit) {
   for (const std::vector<double>* list : {&fit.predicted_s, &fit.uncalibrated_s})
     for (double x : *list)
       if (!std::isfinite(x)) return false;
-  return !fit.dispatch_plus_launch || std::isfinite(*fit.dispatch_plus_launch);
+  return (!fit.dispatch_plus_launch || std::isfinite(*fit.dispatch_plus_launch)) &&
+         (!fit.overhead_per_step || std::isfinite(*fit.overhead_per_step));
 }
 
 }  // namespace
@@ -234,8 +270,8 @@ json calibrate_document(const json& input) {
     if (!check_object(input, "", calibration_fields, errors)) return errors_to_json(errors);
     const json* scenario_doc = field(input, "scenario", "", errors, true);
     const json* list = field(input, "measurements", "", errors, true);
-    FreeConstants free = all_constants;
-    if (const json* v = field(input, "fit", "", errors, false)) free = read_fit(*v, errors);
+    std::optional<FreeConstants> fit_given;
+    if (const json* v = field(input, "fit", "", errors, false)) fit_given = read_fit(*v, errors);
     if (const json* v = field(input, "measured_with", "", errors, false); v && !v->is_object())
       errors.push_back(message::not_an_object("/measured_with", *v));
     // The scenario first: its errors, under /scenario, and its rules for the batch sizes.
@@ -268,6 +304,7 @@ json calibrate_document(const json& input) {
     }
     if (!errors.empty() || !scenario) return errors_to_json(errors);
 
+    const FreeConstants free = fit_given ? *fit_given : default_free(measurements, scenario->widths);
     const Calibration fit = calibrate(*scenario, measurements, free);
     if (!all_finite(fit)) return errors_to_json({detail::internal_error_value("non-finite number in the calibration")});
     if (!fit.determines_anything)

@@ -15,15 +15,9 @@ namespace {
 
 using namespace detail;
 
-// The rates of a contender: its own peak and bandwidth, the overhead and efficiency of its role.
-Rates rates_of(const ResolvedScenario& w, const Contender& c, const std::string& precision) {
-  Rates rates = c.runs_as_host ? w.host : w.accelerator;
-  const auto peak = c.device.peak_flops.find(precision);
-  rates.peak_flops = peak == c.device.peak_flops.end() ? 0 : peak->second;
-  rates.memory_bandwidth = c.device.memory_bandwidth;
-  rates.idle_power = c.device.idle_power;
-  rates.price_per_hour = c.device.price_per_hour;
-  return rates;
+// The rates of a contender: its own hardware and link, the overheads and efficiency of its role.
+Rates rates_of(const Scenario& s, const ResolvedScenario& w, const Contender& c) {
+  return rates_for_role(s, w, c.device, !c.runs_as_host);
 }
 
 // What the envelope minimises: the epoch time (weight 1), or the cost (weight the price per hour).
@@ -83,7 +77,7 @@ DeviceComparison compare_devices(const Scenario& scenario, std::span<const Conte
   std::vector<Rates> rates;
   std::vector<std::size_t> running, priced;
   for (const Contender& c : contenders) {
-    rates.push_back(rates_of(w, c, scenario.precision));
+    rates.push_back(rates_of(scenario, w, c));
     ContenderResult r;
     r.has_precision = rates.back().peak_flops > 0;
     if (r.has_precision) {

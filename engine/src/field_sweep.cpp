@@ -11,7 +11,8 @@ namespace {
 
 void reserve(RunSeries& s, std::size_t n) {
   for (std::vector<double>* v : {&s.epoch_time_s, &s.compute_time_s, &s.memory_time_s, &s.dispatch_time_s,
-                                 &s.launch_time_s, &s.work_time_s, &s.overhead_time_s, &s.energy_j, &s.cost_usd})
+                                 &s.launch_time_s, &s.step_time_s, &s.work_time_s, &s.overhead_time_s,
+                                 &s.transfer_time_s, &s.energy_j, &s.cost_usd})
     v->reserve(n);
 }
 
@@ -21,8 +22,10 @@ void append(RunSeries& s, const Run& run) {
   s.memory_time_s.push_back(run.memory_time_s);
   s.dispatch_time_s.push_back(run.dispatch_time_s);
   s.launch_time_s.push_back(run.launch_time_s);
+  s.step_time_s.push_back(run.step_time_s);
   s.work_time_s.push_back(run.work_time_s);
   s.overhead_time_s.push_back(run.overhead_time_s);
+  s.transfer_time_s.push_back(run.transfer_time_s);
   s.energy_j.push_back(run.energy_j);
   s.cost_usd.push_back(run.cost_usd);
 }

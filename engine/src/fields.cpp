@@ -24,6 +24,7 @@ struct DeviceAccess {
 struct Access {
   double (*get)(const Scenario&, std::size_t item) = nullptr;
   void (*set)(Scenario&, std::size_t item, double value) = nullptr;
+  bool (*given)(const Scenario&) = nullptr;
 };
 
 // The member a chain of member pointers names: member<&Scenario::assumptions, &Assumptions::phase>(s).
@@ -55,6 +56,17 @@ constexpr DeviceAccess peak_at{
       return it == d.peak_flops.end() ? 0.0 : it->second;
     },
     [](Device& d, std::string_view precision, double v) { d.peak_flops[std::string(precision)] = v; }};
+
+// A device's own overhead value (overheads.host.dispatch, ...): reads what the device pays (its own
+// value, else the scenario's), and writes the device's own.
+template <bool Accelerator, auto Own, auto Paid>
+constexpr Access own_overhead{
+    [](const Scenario& s, std::size_t) { return static_cast<double>(paid_overheads(s, Accelerator).*Paid); },
+    [](Scenario& s, std::size_t, double v) {
+      auto& own = (Accelerator ? s.accelerator_overheads : s.host_overheads).*Own;
+      own = static_cast<typename std::remove_cvref_t<decltype(own)>::value_type>(v);
+    },
+    [](const Scenario& s) { return ((Accelerator ? s.accelerator_overheads : s.host_overheads).*Own).has_value(); }};
 
 // The field table as data, not code: one row a field, turned into FieldSpecs by one loop (the module
 // carries the words once, and no code per field). A device's rows are written once for both roles.
@@ -96,6 +108,10 @@ constexpr FieldRow scenario_rows[] = {
     {"/launch", FieldKind::quantity, "Kernel launch per operation",
      "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
      number_at<&Scenario::launch>},
+    {"/step_overhead", FieldKind::quantity, "Fixed cost per step",
+     "Host time every training step pays once, on both devices: the Python loop, the optimizer's bookkeeping, the "
+     "loss, fetching the batch. Empty: 0, as in the seed.",
+     false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>},
     {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
      &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
     {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
@@ -125,6 +141,40 @@ constexpr FieldRow scenario_rows[] = {
      "Skip the examples that do not fill a whole batch, so every step is full.", false},
 };
 
+// Each device's own overheads, under /overheads/host and /overheads/accelerator: left out, the
+// scenario's values above. launch and launches_per_step are the accelerator's only (the host has none).
+struct OverheadRow {
+  const char* key;
+  FieldKind kind;
+  const char* label;
+  const char* hint;
+  const QuantityRule* quantity = nullptr;
+  const IntegerRule* integer = nullptr;
+  Access host{};  // none: the accelerator's only
+  Access accelerator{};
+};
+constexpr const char* own_hint = "This device's own value; empty: the scenario's.";
+constexpr OverheadRow overhead_rows[] = {
+    {"profile", FieldKind::profile, "framework profile",
+     "Fills this device's dispatch, operations and per-step cost with a framework's values (its own framework)."},
+    {"dispatch", FieldKind::quantity, "dispatch per operation", own_hint, &rule::dispatch, nullptr,
+     own_overhead<false, &DeviceOverheads::dispatch, &PaidOverheads::dispatch>,
+     own_overhead<true, &DeviceOverheads::dispatch, &PaidOverheads::dispatch>},
+    {"launch", FieldKind::quantity, "kernel launch per operation", own_hint, &rule::launch, nullptr, {},
+     own_overhead<true, &DeviceOverheads::launch, &PaidOverheads::launch>},
+    {"step_overhead", FieldKind::quantity, "fixed cost per step", own_hint, &rule::step_overhead, nullptr,
+     own_overhead<false, &DeviceOverheads::step_overhead, &PaidOverheads::step_overhead>,
+     own_overhead<true, &DeviceOverheads::step_overhead, &PaidOverheads::step_overhead>},
+    {"ops_per_layer", FieldKind::integer, "operations per layer", own_hint, nullptr, &rule::ops_per_layer,
+     own_overhead<false, &DeviceOverheads::ops_per_layer, &PaidOverheads::ops_per_layer>,
+     own_overhead<true, &DeviceOverheads::ops_per_layer, &PaidOverheads::ops_per_layer>},
+    {"extra_ops_per_step", FieldKind::integer, "extra operations per step", own_hint, nullptr, &rule::extra_ops_per_step,
+     own_overhead<false, &DeviceOverheads::extra_ops_per_step, &PaidOverheads::extra_ops_per_step>,
+     own_overhead<true, &DeviceOverheads::extra_ops_per_step, &PaidOverheads::extra_ops_per_step>},
+    {"launches_per_step", FieldKind::integer, "graph launches per step", own_hint, nullptr, &rule::launches_per_step, {},
+     own_overhead<true, &DeviceOverheads::launches_per_step, &PaidOverheads::launches_per_step>},
+};
+
 // The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
 constexpr FieldRow device_rows[] = {
     {"/name", FieldKind::text, " name", "", false},
@@ -142,6 +192,13 @@ constexpr FieldRow device_rows[] = {
     {"/price_per_hour", FieldKind::quantity, "Price per hour",
      "What an hour of this device costs (cloud or amortised); gives the cost of an epoch. Empty: no cost.", false,
      &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>},
+    {"/host_link_bandwidth", FieldKind::quantity, "Host link bandwidth",
+     "Host-to-device link (PCIe, NVLink-C2C) as the accelerator: each step copies its batch's inputs over it. Empty: no "
+     "copy counted.",
+     false, &rule::host_link_bandwidth, nullptr, {}, device_number<&Device::host_link_bandwidth>},
+    {"/host_link_latency", FieldKind::quantity, "Host link latency",
+     "Fixed time of each batch copy to the accelerator. Empty: none.", false, &rule::host_link_latency, nullptr, {},
+     device_number<&Device::host_link_latency>},
     {"/source", FieldKind::text, "Datasheet source", "", false},
 };
 
@@ -184,6 +241,21 @@ std::vector<FieldSpec> build_fields() {
         fields.push_back(spec_of(d, base, d.label));
         fields.back().number = device_access(d, role, "");
       }
+    }
+  }
+  for (const bool accelerator : {false, true}) {
+    const std::string role = accelerator ? "accelerator" : "host";
+    const std::string who = accelerator ? "Accelerator: " : "Host: ";
+    for (const OverheadRow& row : overhead_rows) {
+      const Access number = accelerator ? row.accelerator : row.host;
+      if (row.kind != FieldKind::profile && !number.get) continue;
+      FieldSpec f{"/overheads/" + role + "/" + row.key, row.kind, who + row.label, row.hint, false};
+      if (row.quantity) f.quantity = *row.quantity;
+      if (row.integer) f.integer = *row.integer;
+      f.number.get = number.get;
+      f.number.set = number.set;
+      f.number.given = number.given;
+      fields.push_back(std::move(f));
     }
   }
   return fields;

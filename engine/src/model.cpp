@@ -65,19 +65,38 @@ ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examp
   return w;
 }
 
+// A device's rates in its role: the hardware, its efficiency, the overheads it pays and its link.
+Rates rates_for_role(const Scenario& s, const ResolvedScenario& w, const Device& d, bool is_accelerator) {
+  const PaidOverheads o = paid_overheads(s, is_accelerator);
+  Rates r;
+  r.peak_flops = peak_for(d, s.precision);
+  r.memory_bandwidth = d.memory_bandwidth;
+  r.slowdown = 1 / (is_accelerator ? s.assumptions.accelerator_efficiency : s.assumptions.host_efficiency);
+  r.pays_launch = is_accelerator;
+  r.calls_per_step = static_cast<double>(o.launches_per_step);
+  r.ops_per_step = static_cast<double>(w.shape.layers) * o.ops_per_layer + o.extra_ops_per_step;
+  r.dispatch = o.dispatch;
+  r.launch = o.launch;
+  r.step_overhead = o.step_overhead;
+  if (is_accelerator) {
+    // Each step copies its batch's inputs (w0 values an example) over the host link.
+    r.copy_per_step = d.host_link_latency;
+    if (d.host_link_bandwidth > 0 && !s.widths.empty())
+      r.copy_per_example = static_cast<double>(s.widths.front()) * w.element_bytes / d.host_link_bandwidth;
+  }
+  r.idle_power = d.idle_power;
+  r.price_per_hour = d.price_per_hour;
+  return r;
+}
+
 ResolvedScenario resolve_scenario(const Scenario& s) {
   ResolvedScenario w = counting_scenario(network_shape(s.widths), s.dataset.training_examples, s.assumptions,
                                  bytes_per_element(s.precision).value_or(4));
   w.roofline = s.assumptions.overlap == Overlap::roofline;
-  w.dispatch = s.dispatch;
-  w.launch = s.launch;
   w.flop_energy = s.flop_energy;
   w.byte_energy = s.dram_energy_per_byte;
-  const Assumptions& a = s.assumptions;
-  w.host = {peak_for(s.host, s.precision), s.host.memory_bandwidth, 1 / a.host_efficiency, false, 0,
-            s.host.idle_power, s.host.price_per_hour};
-  w.accelerator = {peak_for(s.accelerator, s.precision), s.accelerator.memory_bandwidth, 1 / a.accelerator_efficiency,
-                   true, static_cast<double>(a.launches_per_step), s.accelerator.idle_power, s.accelerator.price_per_hour};
+  w.host = rates_for_role(s, w, s.host, false);
+  w.accelerator = rates_for_role(s, w, s.accelerator, true);
   return w;
 }
 
@@ -123,12 +142,21 @@ EpochCounts epoch_counts(const NetworkShape& shape, std::int64_t training_exampl
 
 Run run_on_device(const EpochCounts& counts, const Device& device, const Scenario& scenario, bool is_accelerator) {
   const ResolvedScenario w = resolve_scenario(scenario);
-  Rates rates = is_accelerator ? w.accelerator : w.host;
-  rates.peak_flops = peak_for(device, scenario.precision);
-  rates.memory_bandwidth = device.memory_bandwidth;
-  rates.idle_power = device.idle_power;
-  rates.price_per_hour = device.price_per_hour;
-  return run_with(counts, w, rates);
+  return run_with(counts, w, rates_for_role(scenario, w, device, is_accelerator));
+}
+
+PaidOverheads paid_overheads(const Scenario& s, bool is_accelerator) {
+  const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
+  const Assumptions& a = s.assumptions;
+  PaidOverheads o;
+  o.dispatch = own.dispatch.value_or(s.dispatch);
+  o.step_overhead = own.step_overhead.value_or(s.step_overhead);
+  o.ops_per_layer = own.ops_per_layer.value_or(a.ops_per_layer);
+  o.extra_ops_per_step = own.extra_ops_per_step.value_or(a.extra_ops_per_step);
+  // The host launches no kernels and has no graphs (docs/model.md, "On a device").
+  o.launch = is_accelerator ? own.launch.value_or(s.launch) : 0.0;
+  o.launches_per_step = is_accelerator ? own.launches_per_step.value_or(a.launches_per_step) : 0;
+  return o;
 }
 
 EpochTimes epoch_times_at(const Scenario& scenario, std::int64_t batch_size) {

@@ -64,9 +64,11 @@ std::vector<std::string> kind_ids() {
 
 // A profile's values: only the overhead fields a profile sets, each within the scenario's own rules.
 void check_profile_values(const json& values, const std::string& path, Errors& errors) {
-  if (!check_object(values, path, {"dispatch", "launch", "assumptions"}, errors)) return;
+  if (!check_object(values, path, {"dispatch", "launch", "step_overhead", "assumptions"}, errors)) return;
   for (const char* key : {"dispatch", "launch"})
     if (const json* v = field(values, key, path, errors, true)) read_quantity(*v, pointer(path, key), rule::dispatch, errors);
+  if (const json* v = field(values, "step_overhead", path, errors, false))
+    read_quantity(*v, pointer(path, "step_overhead"), rule::step_overhead, errors);
   const json* a = field(values, "assumptions", path, errors, true);
   const std::string a_path = pointer(path, "assumptions");
   if (!a || !check_object(*a, a_path, {"ops_per_layer", "extra_ops_per_step", "launches_per_step"}, errors)) return;
@@ -79,7 +81,7 @@ void check_profile_values(const json& values, const std::string& path, Errors& e
 
 // The measured spread behind a profile's dispatch and launch: {"dispatch": {"min", "max"}, ...}.
 void check_profile_ranges(const json& ranges, const std::string& path, Errors& errors) {
-  if (!check_object(ranges, path, {"dispatch", "launch"}, errors)) return;
+  if (!check_object(ranges, path, {"dispatch", "launch", "step_overhead"}, errors)) return;
   for (const auto& [key, range] : ranges.items()) {
     const std::string at = pointer(path, key);
     if (!check_object(range, at, {"min", "max", "note"}, errors)) continue;

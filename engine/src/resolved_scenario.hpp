@@ -9,12 +9,19 @@
 
 namespace epochcalc::detail {
 
+// One device in its role: its hardware rates and the overheads it pays (its own or the scenario's).
 struct Rates {
   double peak_flops = 0;        // at the scenario's precision
   double memory_bandwidth = 0;
   double slowdown = 1;          // 1 / efficiency: the factor on compute and memory time
   bool pays_launch = false;     // the accelerator pays a kernel launch per operation
   double calls_per_step = 0;    // graph launches per step; 0 = one call per operation
+  double ops_per_step = 0;      // L·o + x with this device's counts
+  double dispatch = 0;          // s per call
+  double launch = 0;            // s per launch
+  double step_overhead = 0;     // s per step
+  double copy_per_step = 0;     // s per step to copy a batch: the link's latency (accelerator only)
+  double copy_per_example = 0;  // s per example: input bytes ÷ link bandwidth (accelerator only)
   double idle_power = 0;        // W, for the whole epoch
   double price_per_hour = 0;    // USD
 };
@@ -24,11 +31,9 @@ struct ResolvedScenario {
   std::int64_t examples = 0;  // N
   double passes = 3;          // GEMM passes per layer (k)
   double element_bytes = 4;   // e
-  double ops_per_step = 0;    // L·o + x
+  double ops_per_step = 0;    // L·o + x with the scenario's top-level counts (EpochCounts::launched_ops)
   bool drop_last = false;
   bool roofline = false;
-  double dispatch = 0;
-  double launch = 0;
   double flop_energy = 0;
   double byte_energy = 0;
   Rates host;
@@ -48,13 +53,15 @@ inline double safe_ratio(double numerator, double denominator) { return denomina
   t.work_time_s = w.roofline ? (t.compute_time_s < t.memory_time_s ? t.memory_time_s : t.compute_time_s)
                              : t.compute_time_s + t.memory_time_s;
   // A replayed graph is one host call and one launch; otherwise every operation is both.
-  t.dispatches = rates.calls_per_step > 0 ? static_cast<double>(counts.steps_per_epoch) * rates.calls_per_step
-                                          : counts.launched_ops;
+  const double steps = static_cast<double>(counts.steps_per_epoch);
+  t.dispatches = steps * (rates.calls_per_step > 0 ? rates.calls_per_step : rates.ops_per_step);
   t.launches = rates.pays_launch ? t.dispatches : 0.0;
-  t.dispatch_time_s = t.dispatches * w.dispatch;
-  t.launch_time_s = t.launches * w.launch;
-  t.overhead_time_s = t.dispatch_time_s + t.launch_time_s;
-  t.epoch_time_s = t.work_time_s + t.overhead_time_s;
+  t.dispatch_time_s = t.dispatches * rates.dispatch;
+  t.launch_time_s = t.launches * rates.launch;
+  t.step_time_s = steps * rates.step_overhead;
+  t.overhead_time_s = t.dispatch_time_s + t.launch_time_s + t.step_time_s;
+  t.transfer_time_s = steps * rates.copy_per_step + static_cast<double>(counts.examples) * rates.copy_per_example;
+  t.epoch_time_s = t.work_time_s + t.overhead_time_s + t.transfer_time_s;
   return t;
 }
 
@@ -62,6 +69,9 @@ inline double safe_ratio(double numerator, double denominator) { return denomina
 ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
                            int element_bytes);
 ResolvedScenario resolve_scenario(const Scenario& scenario);
+// A device's rates in a role (host or accelerator): its hardware with that role's efficiency, the
+// overheads the role pays and, as the accelerator, its host link. `w` gives the shape and element size.
+Rates rates_for_role(const Scenario& scenario, const ResolvedScenario& w, const Device& device, bool is_accelerator);
 std::int64_t steps_for(std::int64_t examples, std::int64_t batch, bool drop_last);
 // The counts of an epoch of `steps` steps over `examples` examples (the batch size is only recorded).
 // Inline: the range search (batch_search.cpp) evaluates it at every probe.

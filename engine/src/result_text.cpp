@@ -47,7 +47,9 @@ void write_run(Out& out, const Run& r, bool priced) {
       .key("work_time_s").number(r.work_time_s)
       .key("dispatch_time_s").number(r.dispatch_time_s)
       .key("launch_time_s").number(r.launch_time_s)
+      .key("step_time_s").number(r.step_time_s)
       .key("overhead_time_s").number(r.overhead_time_s)
+      .key("transfer_time_s").number(r.transfer_time_s)
       .key("overhead_fraction").number(r.overhead_fraction)
       .key("arithmetic_energy_j").number(r.arithmetic_energy_j)
       .key("data_movement_energy_j").number(r.data_movement_energy_j)
@@ -58,10 +60,63 @@ void write_run(Out& out, const Run& r, bool priced) {
   out.end_object();
 }
 
+// A device's own overhead values, as written (each one given; docs/model.md, "Overheads per device").
 template <typename Out>
-void write_device_result(Out& out, const Device& device, const DeviceResult& d) {
+void write_own_overheads(Out& out, const DeviceOverheads& own) {
+  out.begin_object();
+  if (!own.profile.empty()) out.key("profile").string(own.profile);
+  const auto time = [&](std::string_view key, const std::optional<double>& v) {
+    if (v) out.key(key).number(*v);
+  };
+  const auto count = [&](std::string_view key, const std::optional<int>& v) {
+    if (v) out.key(key).integer(*v);
+  };
+  time("dispatch", own.dispatch);
+  time("launch", own.launch);
+  time("step_overhead", own.step_overhead);
+  count("ops_per_layer", own.ops_per_layer);
+  count("extra_ops_per_step", own.extra_ops_per_step);
+  count("launches_per_step", own.launches_per_step);
+  out.end_object();
+}
+
+// What the device pays with, its own value or the scenario's, and which of them are its own: what the
+// page shows beside each device and its formulas use.
+template <typename Out>
+void write_paid_overheads(Out& out, const Scenario& s, bool is_accelerator) {
+  const PaidOverheads o = paid_overheads(s, is_accelerator);
+  const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
+  const double layers = s.widths.empty() ? 0.0 : static_cast<double>(s.widths.size() - 1);
+  out.begin_object().key("profile");
+  const std::string& profile = own.profile.empty() ? s.profile : own.profile;
+  profile.empty() ? out.null() : out.string(profile);
+  out.key("dispatch").number(o.dispatch)
+      .key("launch").number(o.launch)
+      .key("step_overhead").number(o.step_overhead)
+      .key("ops_per_layer").integer(o.ops_per_layer)
+      .key("extra_ops_per_step").integer(o.extra_ops_per_step)
+      .key("ops_per_step").integer(static_cast<std::int64_t>(layers * o.ops_per_layer + o.extra_ops_per_step))
+      .key("launches_per_step");
+  o.launches_per_step > 0 ? out.integer(o.launches_per_step) : out.null();
+  out.key("own").begin_array();
+  if (!own.profile.empty()) out.string(std::string_view("profile"));
+  for (const auto& [key, given] : {std::pair<std::string_view, bool>{"dispatch", own.dispatch.has_value()},
+                                  {"launch", own.launch.has_value()},
+                                  {"step_overhead", own.step_overhead.has_value()},
+                                  {"ops_per_layer", own.ops_per_layer.has_value()},
+                                  {"extra_ops_per_step", own.extra_ops_per_step.has_value()},
+                                  {"launches_per_step", own.launches_per_step.has_value()}})
+    if (given) out.string(key);
+  out.end_array().end_object();
+}
+
+template <typename Out>
+void write_device_result(Out& out, const Scenario& s, bool is_accelerator, const DeviceResult& d) {
+  const Device& device = is_accelerator ? s.accelerator : s.host;
   const bool priced = device.price_per_hour > 0;
-  out.begin_object().key("name").string(device.name).key("batched");
+  out.begin_object().key("name").string(device.name).key("overheads");
+  write_paid_overheads(out, s, is_accelerator);
+  out.key("batched");
   write_run(out, d.batched, priced);
   out.key("batch_one");
   write_run(out, d.batch_one, priced);
@@ -101,7 +156,21 @@ void write_scenario(Out& out, const Scenario& s) {
       .key("accelerator_efficiency").number(a.accelerator_efficiency)
       .key("launches_per_step");
   a.launches_per_step > 0 ? out.integer(a.launches_per_step) : out.null();
-  out.end_object().end_object();
+  out.end_object();
+  // Each device's own overheads, only when a device has any: a scenario without them reads as before.
+  if (!s.host_overheads.empty() || !s.accelerator_overheads.empty()) {
+    out.key("overheads").begin_object();
+    if (!s.host_overheads.empty()) {
+      out.key("host");
+      write_own_overheads(out, s.host_overheads);
+    }
+    if (!s.accelerator_overheads.empty()) {
+      out.key("accelerator");
+      write_own_overheads(out, s.accelerator_overheads);
+    }
+    out.end_object();
+  }
+  out.end_object();
 }
 
 template <typename Out>
@@ -140,9 +209,9 @@ void write_result(Out& out, const Scenario& scenario, const Result& result, cons
   out.key("batch_one");
   write_counts(out, result.batch_one);
   out.end_object().key("host");
-  write_device_result(out, scenario.host, result.host);
+  write_device_result(out, scenario, false, result.host);
   out.key("accelerator");
-  write_device_result(out, scenario.accelerator, result.accelerator);
+  write_device_result(out, scenario, true, result.accelerator);
   const Comparison& c = result.comparison;
   out.key("comparison").begin_object()
       .key("accelerator_speedup_batched").number(c.accelerator_speedup_batched)

@@ -34,8 +34,8 @@ const std::vector<std::string>& overlap_names() {
 }
 
 const std::vector<std::string> top_fields{"name",   "preset", "profile", "network",           "host",       "accelerator",
-                                          "precision", "dispatch", "launch", "dram_energy_per_byte", "flop_energy",
-                                          "assumptions"};
+                                          "precision", "dispatch", "launch", "step_overhead", "dram_energy_per_byte", "flop_energy",
+                                          "assumptions", "overheads"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
 
 const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
@@ -180,13 +180,40 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
   if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
 }
 
-bool read_top_quantity(const json& doc, std::string_view key, QuantityRule rule, double& into, Errors& errors) {
-  if (const json* v = field(doc, key, "", errors, true))
-    if (auto q = read_quantity(*v, pointer("", key), rule, errors)) {
+bool read_top_quantity(const json& doc, const FieldSpec& f, double& into, Errors& errors) {
+  const std::string_view key = std::string_view(f.path).substr(1);
+  const json* v = field(doc, key, "", errors, f.required);
+  if (v && !f.required && v->is_null()) return false;  // an optional one: null, like absent, is its default
+  if (v)
+    if (auto q = read_quantity(*v, f.path, f.quantity, errors)) {
       into = *q;
       return true;
     }
   return false;
+}
+
+// Each device's own overheads (/overheads/host, /overheads/accelerator), one row each in the field
+// table; null, like absent, leaves the scenario's value. Read after the top level and the assumptions.
+void read_overheads(const json* value, Scenario& s, Errors& errors) {
+  if (!value || !check_object(*value, "/overheads", child_keys("/overheads"), errors)) return;
+  for (const char* role : {"host", "accelerator"}) {
+    const std::string path = pointer("/overheads", role);
+    const json* own = field(*value, role, "/overheads", errors, false);
+    if (!own || own->is_null() || !check_object(*own, path, child_keys(path), errors)) continue;
+    DeviceOverheads& into = std::string_view(role) == "host" ? s.host_overheads : s.accelerator_overheads;
+    for (const FieldSpec& f : field_specs()) {
+      if (!f.path.starts_with(path + "/")) continue;
+      const json* v = field(*own, std::string_view(f.path).substr(path.size() + 1), path, errors, false);
+      if (!v || v->is_null()) continue;
+      if (f.kind == FieldKind::profile) {
+        if (auto id = read_string(*v, f.path, errors)) into.profile = *id;
+      } else if (f.kind == FieldKind::integer) {
+        if (auto n = read_integer(*v, f.path, f.integer, errors)) f.number.set(s, 0, static_cast<double>(*n));
+      } else if (auto q = read_quantity(*v, f.path, f.quantity, errors)) {
+        f.number.set(s, 0, *q);
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -259,9 +286,10 @@ ParsedScenario parse_scenario(const json& input) {
   // The top-level quantities (dispatch, launch, the energy prices), one row each in the field table.
   for (const FieldSpec* f : top_number_fields()) {
     double value = 0;
-    if (read_top_quantity(doc, std::string_view(f->path).substr(1), f->quantity, value, errors)) f->number.set(s, 0, value);
+    if (read_top_quantity(doc, *f, value, errors)) f->number.set(s, 0, value);
   }
   read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
+  read_overheads(field(doc, "overheads", "", errors, false), s, errors);
 
   // Checks that need two fields at once, only when both were valid.
   const std::int64_t n = s.dataset.training_examples;

@@ -19,9 +19,48 @@ struct ProfileField {
 // Those under "assumptions" are optional, with a default; dispatch and launch are required.
 const std::vector<ProfileField> profile_field_table{{"", "dispatch"},
                                                     {"", "launch"},
+                                                    {"", "step_overhead"},
                                                     {"assumptions", "ops_per_layer"},
                                                     {"assumptions", "extra_ops_per_step"},
                                                     {"assumptions", "launches_per_step"}};
+
+// A device's own section, /overheads/<role>, names each field flat ("ops_per_layer", not under
+// "assumptions"); the host's has no launch and no graphs.
+bool device_takes(const char* role, const ProfileField& f) {
+  return std::string_view(role) == "accelerator" || (f.key != "launch" && f.key != "launches_per_step");
+}
+
+const json* profile_value(const registry::ProfileEntry& profile, const ProfileField& f) {
+  const json* from = f.parent.empty() ? &profile.values
+                                      : (profile.values.contains(f.parent) ? &profile.values.at(f.parent) : nullptr);
+  return from && from->contains(f.key) ? &from->at(f.key) : nullptr;
+}
+
+const registry::ProfileEntry* find_named_profile(const json& id, const std::string& path, Errors& errors) {
+  if (!id.is_string()) {
+    errors.push_back({code::type, path, "expected a profile id such as \"" + registry::profile_ids().front() +
+                                            "\", got " + json_type_name(id)});
+    return nullptr;
+  }
+  const auto* profile = registry::find_profile(id.get<std::string>());
+  if (!profile) errors.push_back(detail::unknown_id_error(path, id.get<std::string>(), "profile", registry::profile_ids()));
+  return profile;
+}
+
+// Each device's own profile fills that device's own fields it does not give (/overheads/host/profile).
+void fill_device_profiles(json& doc, Errors& errors) {
+  if (!doc.is_object() || !doc.contains("overheads") || !doc["overheads"].is_object()) return;
+  for (const char* role : {"host", "accelerator"}) {
+    json& overheads = doc["overheads"];
+    if (!overheads.contains(role) || !overheads[role].is_object()) continue;
+    json& own = overheads[role];
+    if (!own.contains("profile") || own.at("profile").is_null()) continue;
+    const auto* profile = find_named_profile(own.at("profile"), pointer(pointer("/overheads", role), "profile"), errors);
+    if (!profile) continue;
+    for (const ProfileField& f : profile_field_table)
+      if (const json* v = profile_value(*profile, f); v && device_takes(role, f) && !own.contains(f.key)) own[f.key] = *v;
+  }
+}
 
 }  // namespace
 
@@ -47,34 +86,24 @@ const std::vector<std::string>& profile_fields() {
 }
 
 json detail::fill_from_profile(json doc, Errors& errors) {
+  fill_device_profiles(doc, errors);
   if (!doc.is_object() || !doc.contains("profile") || doc.at("profile").is_null()) return doc;  // null: none
-  const json& id = doc.at("profile");
-  if (!id.is_string()) {
-    errors.push_back({code::type, "/profile", "expected a profile id such as \"" + registry::profile_ids().front() +
-                                                  "\", got " + json_type_name(id)});
-    return doc;
-  }
-  const auto* profile = registry::find_profile(id.get<std::string>());
-  if (!profile) {
-    errors.push_back(unknown_id_error("/profile", id.get<std::string>(), "profile", registry::profile_ids()));
-    return doc;
-  }
+  const auto* profile = find_named_profile(doc.at("profile"), "/profile", errors);
+  if (!profile) return doc;
   json& out = doc;
   for (const ProfileField& f : profile_field_table) {
-    const json* from = f.parent.empty() ? &profile->values
-                                        : (profile->values.contains(f.parent) ? &profile->values.at(f.parent) : nullptr);
-    if (!from || !from->contains(f.key)) continue;
+    const json* value = profile_value(*profile, f);
+    if (!value) continue;
     json* into = &out;
     if (!f.parent.empty()) {
       if (!out.contains(f.parent)) out[f.parent] = json::object();
       into = &out[f.parent];
     }
     // A wrong type under "assumptions" is the parser's to report; the profile leaves it alone.
-    if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = from->at(f.key);
+    if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = *value;
   }
   return doc;
 }
-
 
 json apply_profile(const json& doc, Errors& errors) { return detail::fill_from_profile(doc, errors); }
 
@@ -115,6 +144,16 @@ json expand_preset(const json& input, Errors& errors) {
     for (const ProfileField& f : profile_field_table) {
       json* parent = f.parent.empty() ? &merged : (merged.contains(f.parent) ? &merged[f.parent] : nullptr);
       if (parent && parent->is_object()) parent->erase(f.key);
+    }
+  // The same for a device's own profile: it replaces the preset's values of that device's own fields.
+  if (patch.contains("overheads") && patch["overheads"].is_object() && merged.contains("overheads") &&
+      merged["overheads"].is_object())
+    for (const char* role : {"host", "accelerator"}) {
+      const json& own = patch["overheads"].value(role, json());
+      if (!own.is_object() || !own.contains("profile") || own.at("profile").is_null()) continue;
+      json& preset_own = merged["overheads"][role];
+      if (!preset_own.is_object()) continue;
+      for (const ProfileField& f : profile_field_table) preset_own.erase(f.key);
     }
   keep_base(merged, patch, "host");
   keep_base(merged, patch, "accelerator");

@@ -51,7 +51,8 @@ json run_json(const Run& r, bool priced) {
   return {{"epoch_time_s", r.epoch_time_s},       {"compute_time_s", r.compute_time_s},
           {"memory_time_s", r.memory_time_s},     {"work_time_s", r.work_time_s},
           {"dispatch_time_s", r.dispatch_time_s}, {"launch_time_s", r.launch_time_s},
-          {"overhead_time_s", r.overhead_time_s}, {"overhead_fraction", r.overhead_fraction},
+          {"step_time_s", r.step_time_s},         {"overhead_time_s", r.overhead_time_s},
+          {"transfer_time_s", r.transfer_time_s}, {"overhead_fraction", r.overhead_fraction},
           {"idle_energy_j", r.idle_energy_j},     {"energy_j", r.energy_j},
           {"cost_usd", priced ? json(r.cost_usd) : json(nullptr)}};
 }
@@ -60,7 +61,8 @@ json series_json(const RunSeries& s) {
   return {{"epoch_time_s", s.epoch_time_s},       {"compute_time_s", s.compute_time_s},
           {"memory_time_s", s.memory_time_s},     {"work_time_s", s.work_time_s},
           {"dispatch_time_s", s.dispatch_time_s}, {"launch_time_s", s.launch_time_s},
-          {"overhead_time_s", s.overhead_time_s}, {"energy_j", s.energy_j},
+          {"step_time_s", s.step_time_s},         {"overhead_time_s", s.overhead_time_s},
+          {"transfer_time_s", s.transfer_time_s}, {"energy_j", s.energy_j},
           {"cost_usd", s.cost_usd}};
 }
 

@@ -80,11 +80,15 @@ TEST_CASE("the result has exactly the contract's fields") {
   const std::vector<std::string> run_fields{"dispatches", "launches",
                                             "epoch_time_s",        "compute_time_s",      "memory_time_s",
                                             "work_time_s",         "dispatch_time_s",     "launch_time_s",
-                                            "overhead_time_s",     "overhead_fraction",   "arithmetic_energy_j",
+                                            "step_time_s",         "overhead_time_s",     "transfer_time_s",
+                                            "overhead_fraction",   "arithmetic_energy_j",
                                             "data_movement_energy_j", "idle_energy_j", "energy_j", "cost_usd"};
   for (const char* device : {"host", "accelerator"}) {
     CAPTURE(device);
-    CHECK(keys_of(r[device]) == std::vector<std::string>{"name", "batched", "batch_one"});
+    CHECK(keys_of(r[device]) == std::vector<std::string>{"name", "overheads", "batched", "batch_one"});
+    CHECK(keys_of(r[device]["overheads"]) ==
+          std::vector<std::string>{"profile", "dispatch", "launch", "step_overhead", "ops_per_layer",
+                                   "extra_ops_per_step", "ops_per_step", "launches_per_step", "own"});
     CHECK(keys_of(r[device]["batched"]) == run_fields);
     CHECK(keys_of(r[device]["batch_one"]) == run_fields);
   }

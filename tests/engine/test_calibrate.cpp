@@ -157,7 +157,8 @@ TEST_CASE("calibration recovers the four constants that generated the times") {
   CHECK(reply["schema"] == "epochcalc/calibration@1");
   check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
   CHECK(reply["undetermined"] == json::array());
-  CHECK(reply["held"] == json::array());
+  // One network: the per-step cost is not fitted unless asked for (it moves with dispatch).
+  CHECK(reply["held"] == json::array({"step_overhead"}));
   CHECK(reply["dispatch_plus_launch"].is_null());
   check_predictions_match(reply);
   check_scenario_solves_to_predictions(reply);
@@ -196,7 +197,7 @@ TEST_CASE("host times alone fix dispatch and the host's efficiency, nothing of t
   const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), host_points)));
   check_fitted(reply, {"dispatch", "host_efficiency"});
   CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
-  CHECK(reply["held"] == json::array());
+  CHECK(reply["held"] == json::array({"step_overhead"}));
   CHECK(reply["dispatch_plus_launch"].is_null());
   CHECK(any_note_contains(reply, "need accelerator times"));
   check_predictions_match(reply);
@@ -316,7 +317,8 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
     input["fit"] = {"dispatch"};
     const json reply = calibrated(input);
     check_fitted(reply, {"dispatch"});
-    CHECK(strings(reply["held"]) == std::vector<std::string>{"launch", "host_efficiency", "accelerator_efficiency"});
+    CHECK(strings(reply["held"]) ==
+          std::vector<std::string>{"launch", "host_efficiency", "accelerator_efficiency", "step_overhead"});
     CHECK(reply["undetermined"] == json::array());
     check_predictions_match(reply);
     check_scenario_solves_to_predictions(reply);
@@ -330,7 +332,7 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
     input["fit"] = {"accelerator_efficiency", "launch"};
     const json reply = calibrated(input);
     check_fitted(reply, {"launch", "accelerator_efficiency"});
-    CHECK(strings(reply["held"]) == std::vector<std::string>{"dispatch", "host_efficiency"});
+    CHECK(strings(reply["held"]) == std::vector<std::string>{"dispatch", "host_efficiency", "step_overhead"});
     CHECK(reply["undetermined"] == json::array());
     CHECK(reply["dispatch_plus_launch"].is_null());
     check_predictions_match(reply);
@@ -370,13 +372,13 @@ TEST_CASE("calibrate(): the typed call the JSON reply is built on") {
   std::vector<Measurement> ms;
   for (std::int64_t b : {2, 50, 3000}) {
     const EpochTimes t = epoch_times_at(truth_scenario, b);  // the brute-force reference, not solve()
-    ms.push_back({MeasuredOn::host, b, t.host_s});
-    ms.push_back({MeasuredOn::accelerator, b, t.accelerator_s});
+    ms.push_back({MeasuredOn::host, b, t.host_s, {}});
+    ms.push_back({MeasuredOn::accelerator, b, t.accelerator_s, {}});
   }
   const Calibration fit = calibrate(start, ms);
   REQUIRE(fit.determines_anything);
   const double want[] = {truth.dispatch, truth.launch, truth.host_efficiency, truth.accelerator_efficiency};
-  for (std::size_t j = 0; j < constant_count; ++j) {
+  for (std::size_t j = 0; j < 4; ++j) {  // the default: not the per-step cost (one network)
     CAPTURE(constant_name(static_cast<Constant>(j)));
     REQUIRE(fit.fitted[j]);
     CHECK(relative_error(*fit.fitted[j], want[j]) <= 1e-9);
@@ -592,11 +594,11 @@ TEST_CASE("bad calibration documents are refused with a path and what to write")
     CHECK(e["errors"][0]["code"] == "E_VALUE");
     CHECK(e["errors"][0]["path"] == "/fit/0");
     CHECK(e["errors"][0]["message"] == "\"dispatchh\" is not allowed here; did you mean \"dispatch\"? Use one of \"dispatch\", "
-                                       "\"launch\", \"host_efficiency\", \"accelerator_efficiency\"");
+                                       "\"launch\", \"host_efficiency\", \"accelerator_efficiency\", \"step_overhead\"");
     CHECK(e["errors"][1]["code"] == "E_TYPE");
     CHECK(e["errors"][1]["path"] == "/fit/2");
     input["fit"] = json::array();
-    check_single_error(calibrate_document(input), {"E_VALUE", "/fit", "leave it out to fit all four"});
+    check_single_error(calibrate_document(input), {"E_VALUE", "/fit", "leave it out to fit the first four"});
     input["fit"] = "dispatch";
     check_single_error(calibrate_document(input), {"E_TYPE", "/fit", "expected a list of the constants to fit"});
   }
@@ -653,7 +655,7 @@ TEST_CASE("calibrate_json is calibrate_document as text") {
   std::vector<std::string> keys;
   for (const auto& [key, _] : reply.items()) keys.push_back(key);
   CHECK(keys == std::vector<std::string>{"schema", "fitted", "undetermined", "held", "dispatch_plus_launch",
-                                         "rms_relative_residual", "notes", "measurements", "scenario"});
+                                         "overhead_per_step", "rms_relative_residual", "notes", "measurements", "scenario"});
   std::vector<std::string> row_keys;
   for (const auto& [key, _] : reply["measurements"][0].items()) row_keys.push_back(key);
   CHECK(row_keys == std::vector<std::string>{"device", "batch_size", "epoch_time_s", "predicted_s", "residual_s",

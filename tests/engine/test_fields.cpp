@@ -94,9 +94,9 @@ TEST_CASE("every number field of the schema has a row that reaches its number") 
     CHECK(number_field(base, pointer_of(f)).has_value() == numeric(f));
     count += numeric(f) ? 1 : 0;
   }
-  // Network (a width, batch, N), 4 overheads and prices, 5 assumptions, and per device its peaks,
-  // bandwidth, capacity, power (TDP), idle power and price.
-  CHECK(count == 3 + 4 + 5 + 2 * (static_cast<int>(precisions().size()) + 5));
+  // widths, batch, N; dispatch, launch, step overhead, 2 energies; 5 assumptions; each device's peaks
+  // and 7 numbers; each device's own overheads (the host's 4, the accelerator's 6).
+  CHECK(count == 3 + 5 + 5 + 2 * (static_cast<int>(precisions().size()) + 7) + 4 + 6);
 }
 
 TEST_CASE("a row's accessor writes what the parser reads from that field of a document") {

@@ -132,7 +132,7 @@ TEST_CASE("the schema describes launches_per_step and the efficiencies") {
   CHECK(field("/assumptions/accelerator_efficiency")["kind"] == "quantity");
   CHECK(s["defaults"]["/assumptions/host_efficiency"] == 1);
   CHECK(s["defaults"]["/assumptions/launches_per_step"].is_null());
-  CHECK(s["profile_fields"] == json::array({"/dispatch", "/launch", "/assumptions/ops_per_layer",
+  CHECK(s["profile_fields"] == json::array({"/dispatch", "/launch", "/step_overhead", "/assumptions/ops_per_layer",
                                             "/assumptions/extra_ops_per_step", "/assumptions/launches_per_step"}));
 }
 

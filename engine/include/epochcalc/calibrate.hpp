@@ -21,17 +21,23 @@ struct Measurement {
   MeasuredOn device = MeasuredOn::host;
   std::int64_t batch_size = 1;
   double epoch_time_s = 0;
+  std::vector<std::int64_t> widths;  // the network measured; empty = the scenario's
 };
 
 // The fitted constants, in this order everywhere (arrays, the JSON "fitted" object, messages).
-enum class Constant { dispatch, launch, host_efficiency, accelerator_efficiency };
-inline constexpr std::size_t constant_count = 4;
+// dispatch, launch and step_overhead are the scenario's top-level values: a device that gives its own
+// value of one (overheads.host.dispatch) keeps it, and its times count it as known.
+enum class Constant { dispatch, launch, host_efficiency, accelerator_efficiency, step_overhead };
+inline constexpr std::size_t constant_count = 5;
 std::string_view constant_name(Constant c);  // "dispatch", "launch", "host_efficiency", ...
 
 // Which constants the fit may change; the others keep the scenario's values (e.g. trust the peak
 // figures and fit only the overheads).
 using FreeConstants = std::array<bool, constant_count>;
-inline constexpr FreeConstants all_constants{true, true, true, true};
+// The default: the seed's four; the per-step cost joins them when the measurements span networks of
+// different depths, the only data that tell it from the per-operation cost (default_free).
+inline constexpr FreeConstants all_constants{true, true, true, true, false};
+FreeConstants default_free(std::span<const Measurement> measurements, const std::vector<std::int64_t>& scenario_widths);
 
 struct Calibration {
   // A value for each constant the measurements determine; nullopt for the others.
@@ -39,6 +45,11 @@ struct Calibration {
   // When dispatch and launch are undetermined apart but their sum per operation is (accelerator times
   // alone, without graphs), that sum.
   std::optional<double> dispatch_plus_launch;
+  // When the per-step cost and the per-operation costs are undetermined apart but one step's overhead
+  // is (one network: every step has the same operations), that overhead per step at the first
+  // measurement's network and device, and the operations it counts.
+  std::optional<double> overhead_per_step;
+  double overhead_per_step_ops = 0;
   // The values a fitted scenario takes, for every free constant the measurements involve: the fitted
   // value where it is determined, and otherwise the value closest to the scenario's own that keeps the
   // predictions (e.g. dispatch kept, launch = the fitted sum - dispatch). nullopt: left as it was.

@@ -20,8 +20,10 @@ struct RunSeries {
   std::vector<double> memory_time_s;
   std::vector<double> dispatch_time_s;
   std::vector<double> launch_time_s;
+  std::vector<double> step_time_s;
   std::vector<double> work_time_s;
   std::vector<double> overhead_time_s;
+  std::vector<double> transfer_time_s;
   std::vector<double> energy_j;
   std::vector<double> cost_usd;  // 0 without a price
 };

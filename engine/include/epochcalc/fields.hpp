@@ -37,6 +37,9 @@ enum class FieldKind {
 struct NumberAccess {
   double (*get)(const Scenario&, std::size_t item) = nullptr;
   void (*set)(Scenario&, std::size_t item, double value) = nullptr;
+  // Whether the scenario gives the value itself; null = always. A device's own overhead reads the
+  // scenario's value when it has none (overheads.host.dispatch).
+  bool (*given)(const Scenario&) = nullptr;
   double (*device_get)(const Device&, std::string_view precision) = nullptr;
   void (*device_set)(Device&, std::string_view precision, double value) = nullptr;
   Device Scenario::*role = nullptr;

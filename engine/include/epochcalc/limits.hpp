@@ -55,6 +55,10 @@ inline constexpr QuantityRule price_per_hour{Dimension::price, {0, true, 1e6}};
 // Per-operation costs up to an hour, energy prices up to a joule: far beyond any real system.
 inline constexpr QuantityRule dispatch{Dimension::time, {0, true, 3600}};
 inline constexpr QuantityRule launch{Dimension::time, {0, true, 3600}};
+inline constexpr QuantityRule step_overhead{Dimension::time, {0, true, 3600}};
+// A host link (PCIe, NVLink-C2C): 0 = not given.
+inline constexpr QuantityRule host_link_bandwidth{Dimension::bandwidth, {0, true, 1e18}};
+inline constexpr QuantityRule host_link_latency{Dimension::time, {0, true, 3600}};
 inline constexpr QuantityRule dram_energy_per_byte{Dimension::energy_per_byte, {0, true, 1}};
 inline constexpr QuantityRule flop_energy{Dimension::energy_per_flop, {0, true, 1}};
 // A measured epoch: longer than nothing, shorter than a thousand years.

@@ -50,6 +50,10 @@ struct Device {
   std::string source;
   double idle_power = 0;                     // W drawn for the whole epoch, 0 = not given
   double price_per_hour = 0;                 // USD per hour, 0 = not given
+  // The link that carries each batch from the host to this device when it is the accelerator
+  // (PCIe, NVLink-C2C): 0 = not given, no copy counted.
+  double host_link_bandwidth = 0;            // B/s
+  double host_link_latency = 0;              // s per copy
 };
 
 struct Dataset {
@@ -71,6 +75,33 @@ struct Assumptions {
   int launches_per_step = 0;
 };
 
+// One device's own overhead values (docs/model.md, "Overheads per device"): each one not given is the
+// scenario's top-level value, so a scenario without them runs both devices under the same settings.
+// launch and launches_per_step are the accelerator's only; launches_per_step 0 written = eager.
+struct DeviceOverheads {
+  std::string profile;  // the framework profile these values came from, "" = none
+  std::optional<double> dispatch;
+  std::optional<double> launch;
+  std::optional<double> step_overhead;
+  std::optional<int> ops_per_layer;
+  std::optional<int> extra_ops_per_step;
+  std::optional<int> launches_per_step;
+  bool empty() const {
+    return profile.empty() && !dispatch && !launch && !step_overhead && !ops_per_layer && !extra_ops_per_step &&
+           !launches_per_step;
+  }
+};
+
+// The overhead values one device pays with, the device's own where given, else the scenario's.
+struct PaidOverheads {
+  double dispatch = 0;       // s per operation (or per graph replay)
+  double launch = 0;         // s per kernel (or graph) launch; 0 on the host
+  double step_overhead = 0;  // s per step
+  int ops_per_layer = 0;
+  int extra_ops_per_step = 0;
+  int launches_per_step = 0;  // graph launches per step; 0 = eager (always on the host)
+};
+
 // A validated scenario with every id resolved and every quantity in SI units.
 struct Scenario {
   std::string name;
@@ -83,10 +114,16 @@ struct Scenario {
   std::string profile;              // the framework profile the overhead fields came from, "" = none
   double dispatch = 0;              // s per launched operation
   double launch = 0;                // s per kernel launch, accelerator only
+  double step_overhead = 0;         // s per training step, paid on both devices (beyond the seed)
   double dram_energy_per_byte = 0;  // J/B
   double flop_energy = 0;           // J/FLOP
   Assumptions assumptions;
+  DeviceOverheads host_overheads;
+  DeviceOverheads accelerator_overheads;
 };
+
+// What each device pays with: its own values where the scenario gives them, else the top-level ones.
+PaidOverheads paid_overheads(const Scenario& scenario, bool is_accelerator);
 
 // Per-example sums over the layers of a dense network.
 struct NetworkShape {
@@ -116,7 +153,9 @@ struct Run {
   double work_time_s = 0;
   double dispatch_time_s = 0;
   double launch_time_s = 0;
-  double overhead_time_s = 0;
+  double step_time_s = 0;      // the fixed cost per step × steps
+  double overhead_time_s = 0;  // dispatch + launch + per-step
+  double transfer_time_s = 0;  // copying the batches to the accelerator; 0 without a host link
   double overhead_fraction = 0;
   double arithmetic_energy_j = 0;
   double data_movement_energy_j = 0;
