@@ -26,7 +26,7 @@ export const DEFAULTS = {
   docPath: path.join(root, 'docs/validation.md'),
   cli: path.join(root, 'build/native/cli/epochcalc'),
 };
-const CONSTANTS = ['dispatch', 'launch', 'host_efficiency', 'accelerator_efficiency'];
+const CONSTANTS = ['dispatch', 'launch', 'host_efficiency', 'accelerator_efficiency', 'step_overhead'];
 const DEVICES = ['host', 'accelerator'];
 const STATUSES = ['quoted', 'derived', 'unverified'];
 
@@ -114,13 +114,23 @@ export function caseProblems(c) {
     need(Number.isInteger(m?.batch_size) && m.batch_size > 0, `"measurements[${i}].batch_size" is a whole number of at least 1`);
     need(typeof m?.epoch_time_s === 'number' && Number.isFinite(m.epoch_time_s) && m.epoch_time_s > 0,
       `"measurements[${i}].epoch_time_s" is a positive number of seconds`);
+    need(m?.widths === undefined || (Array.isArray(m.widths) && m.widths.every(Number.isInteger)),
+      `"measurements[${i}].widths" is the measured network's widths, whole numbers`);
   }
+  if (c.cross_fit !== undefined)
+    need(Array.isArray(c.cross_fit) && c.cross_fit.length > 0 && c.cross_fit.every((k) => CONSTANTS.includes(k)) &&
+      networksOf(c).length > 1, '"cross_fit" lists the constants fitted on one network, for a case of several networks');
   const fits = [c.fit, ...(c.alternative_fits ?? [])];
   for (const fit of fits)
     need(Array.isArray(fit) && fit.length > 0 && fit.every((k) => CONSTANTS.includes(k)),
       `"fit" and each of "alternative_fits" list constants among ${CONSTANTS.join(', ')}`);
   return problems;
 }
+
+/** A measurement's network as text: its own widths, else the case scenario's. */
+const networkOf = (c, m) => (m.widths ?? c.scenario?.network?.widths ?? []).join('-');
+/** The networks a case measured, in the order they first appear. */
+export const networksOf = (c) => [...new Set((c.measurements ?? []).map((m) => networkOf(c, m)))];
 
 /** The case files of `dir`, checked, in case order (c1, c2, c2b, …, c10, then local cases). */
 export function loadCases(dir) {
@@ -174,19 +184,33 @@ export function requireCli(cli) {
 
 /** The figures a case's rows and constants need, from one CLI call per measurement and one per fit. */
 export function evaluateCase(cli, { file, data }) {
+  /** A scenario's epoch on one measurement's device, network and batch size. */
+  const predict = (scenario, m, what) => {
+    const at = structuredClone(scenario);
+    at.network = { ...at.network, batch_size: m.batch_size, ...(m.widths ? { widths: m.widths } : {}) };
+    return engine(cli, ['--scenario', '-', '--json'], at, what);
+  };
   const rows = data.measurements.map((m, i) => {
-    const scenario = structuredClone(data.scenario);
-    scenario.network = { ...scenario.network, batch_size: m.batch_size };
-    const result = engine(cli, ['--scenario', '-', '--json'], scenario, `${file}, measurement ${i}`);
+    const result = predict(data.scenario, m, `${file}, measurement ${i}`);
     return { measurement: m, result, predicted: result[m.device].batched.epoch_time_s };
   });
   const resolved = rows[0].result.scenario;
-  const measurements = data.measurements.map(({ device, batch_size, epoch_time_s }) => ({ device, batch_size, epoch_time_s }));
-  const calibrate = (fit) => engine(cli, ['--calibrate', '-', '--json'], { scenario: data.scenario, measurements, fit },
-    `${file}, calibration with fit ${JSON.stringify(fit)}`);
+  const plain = (list) => list.map(({ device, batch_size, epoch_time_s, widths }) => ({ device, batch_size, epoch_time_s, ...(widths ? { widths } : {}) }));
+  const calibrate = (fit, list = data.measurements) => engine(cli, ['--calibrate', '-', '--json'],
+    { scenario: data.scenario, measurements: plain(list), fit }, `${file}, calibration with fit ${JSON.stringify(fit)}`);
   const calibration = calibrate(data.fit);
   const alternatives = (data.alternative_fits ?? []).map((fit) => ({ fit, calibration: calibrate(fit) }));
-  return { file, data, rows, resolved, calibration, alternatives };
+  // Prediction, not only fit: calibrated on one network's epochs, the others' predicted.
+  const cross = !data.cross_fit ? [] : networksOf(data).map((network) => {
+    const own = data.measurements.filter((m) => networkOf(data, m) === network);
+    const fitted = calibrate(data.cross_fit, own);
+    const others = data.measurements.filter((m) => networkOf(data, m) !== network).map((m, i) => {
+      const predicted = predict(fitted.scenario, m, `${file}, cross-network prediction ${i}`)[m.device].batched.epoch_time_s;
+      return { measurement: m, network: networkOf(data, m), predicted };
+    });
+    return { network, batches: own.map((m) => m.batch_size), calibration: fitted, others };
+  });
+  return { file, data, rows, resolved, calibration, alternatives, cross };
 }
 
 // ---- Markdown -------------------------------------------------------------------------------------
@@ -221,7 +245,7 @@ function measurementTable(cases) {
       const network = resolved.network;
       body.push([
         label(data), m.device, resolved[m.device].name, `${data.framework}; ${profileText(data)}`,
-        network.widths.join('-'), m.batch_size, `${network.dataset.name}, ${thousands(network.dataset.training_examples)}`,
+        networkOf(data, m), m.batch_size, `${network.dataset.name}, ${thousands(network.dataset.training_examples)}`,
         seconds(m.epoch_time_s), seconds(row.predicted), sig(row.predicted / m.epoch_time_s),
         seconds(calibrated), sig(calibrated / m.epoch_time_s), sourceLink(c),
       ]);
@@ -249,6 +273,7 @@ function constantsTable(cases) {
     const devices = [...new Set(data.measurements.map((m) => m.device))];
     for (const { fit, calibration, name } of fits) {
       const dispatch = calibration.fitted.dispatch ?? resolved.dispatch;
+      const step = devices.length ? resolved.step_overhead : 0;
       const launch = calibration.fitted.launch ?? resolved.launch;
       const overhead = devices.map((d) =>
         `${d}: ${seconds(perOperation(d, resolved.dispatch, resolved.launch))} → ${seconds(perOperation(d, dispatch, launch))}`).join('; ');
@@ -258,12 +283,53 @@ function constantsTable(cases) {
         devices.includes('accelerator') ? constantCell('launch', calibration, fit, resolved.launch, seconds) : '—',
         devices.includes('host') ? constantCell('host_efficiency', calibration, fit, a.host_efficiency, percent) : '—',
         devices.includes('accelerator') ? constantCell('accelerator_efficiency', calibration, fit, a.accelerator_efficiency, percent) : '—',
+        constantCell('step_overhead', calibration, fit, step, seconds),
         overhead, residual(calibration.rms_relative_residual),
       ]);
     }
   }
   return table(['Case', 'Profile', 'Fitted', 'Dispatch / op', 'Launch / op', 'Host efficiency', 'Accelerator efficiency',
-    'Overhead per operation: profile → fitted', 'RMS residual'], body);
+    'Per step', 'Overhead per operation: profile → fitted', 'RMS residual'], body);
+}
+
+/** Calibrated on one network, the other networks predicted: the largest and the RMS relative error. */
+function crossTable(cases) {
+  const body = [];
+  for (const c of cases) {
+    for (const run of c.cross) {
+      const byNetwork = new Map();
+      for (const o of run.others) byNetwork.set(o.network, [...(byNetwork.get(o.network) ?? []), o]);
+      for (const [network, list] of byNetwork) {
+        const errors = list.map((o) => o.predicted / o.measurement.epoch_time_s - 1);
+        const worst = errors.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
+        const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
+        const f = run.calibration.fitted;
+        body.push([label(c.data), run.network, run.batches.join(', '),
+          c.data.cross_fit.map((k) => `${k.replace('_efficiency', ' efficiency').replace('_', ' ')} ${k.endsWith('efficiency') ? percent(f[k]) : seconds(f[k])}`).join('; '),
+          network, list.map((o) => o.measurement.batch_size).join(', '), signedPercent(worst), residual(rms)]);
+      }
+    }
+  }
+  return table(['Case', 'Calibrated on', 'At batch sizes', 'Fitted', 'Predicted network', 'At batch sizes', 'Largest error', 'RMS error'], body);
+}
+
+const signedPercent = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+
+/** What the profile leaves out, per step: (measured − predicted) ÷ steps, for every public time. */
+function unexplainedTable(cases) {
+  const body = [];
+  for (const c of cases) {
+    if (c.data.measured_with) continue;
+    for (const row of c.rows) {
+      const m = row.measurement;
+      const steps = row.result.network.batched.steps_per_epoch;
+      const gap = m.epoch_time_s - row.predicted;
+      body.push([label(c.data), m.device, profileText(c.data), seconds(row.result.scenario.step_overhead), thousands(steps),
+        seconds(m.epoch_time_s), seconds(row.predicted), sig(m.epoch_time_s / row.predicted), gap > 0 ? seconds(gap / steps) : 'none']);
+    }
+  }
+  return table(['Case', 'Device', 'Profile', 'Profile per step', 'Steps', 'Measured', 'Profile', 'Measured / profile',
+    'Left unexplained per step'], body);
 }
 
 function caseNotes(cases) {
@@ -277,7 +343,9 @@ function caseNotes(cases) {
     for (const more of data.source.more ?? []) out.push(`- Also: <${more.url}>: “${more.quote}”`);
     if (data.measured_with) {
       const w = data.measured_with;
-      out.push(`- Measured with: ${w.backend} ${w.version}, Python ${w.python}, CPU “${w.cpu}”, ${w.machine}, on ${w.date}.`);
+      const blas = w.blas ? `, BLAS ${w.blas.name}${w.blas.reference ? ' (a reference implementation)' : ''}` : '';
+      const torch = w.torch ? `, PyTorch ${w.torch.version} (${w.torch.threads} thread${w.torch.threads === 1 ? '' : 's'})` : '';
+      out.push(`- Measured with: ${w.backend} ${w.version}${torch}${blas}, Python ${w.python}, CPU “${w.cpu}”, ${w.machine}, on ${w.date}.`);
     }
     out.push(`- Profile: ${profileText(data)}, ${ops}. ${data.profile_reason}`);
     for (const h of data.hardware_sources) {
@@ -301,6 +369,14 @@ export function render(cases) {
     '### Constants: the profile\'s and the calibrated',
     '',
     constantsTable(cases),
+    '',
+    '### Prediction across networks',
+    '',
+    crossTable(cases),
+    '',
+    '### What the profiles leave unexplained, per step',
+    '',
+    unexplainedTable(cases),
     '',
     '### The cases',
     '',

@@ -137,11 +137,39 @@ bool set_profile(json& document, std::string_view text, Errors& errors) {
   return true;
 }
 
+// The same for one device's own profile (/overheads/host/profile): picking it hands it that device's
+// own fields; clearing it writes them out in that device's section.
+bool set_device_profile(json& document, const std::string& role, std::string_view text, Errors& errors) {
+  const std::string id = trim(text);
+  if (!document.contains("overheads") || !document["overheads"].is_object()) document["overheads"] = json::object();
+  json& overheads = document["overheads"];
+  if (!overheads.contains(role) || !overheads[role].is_object()) overheads[role] = json::object();
+  if (id.empty()) {
+    if (overheads[role].contains("profile")) {
+      json filled = apply_profile(document, errors);
+      if (!errors.empty()) return false;
+      document["overheads"][role] = filled["overheads"][role];
+      document["overheads"][role].erase("profile");
+    }
+  } else {
+    for (const std::string& field_path : profile_fields())
+      document["overheads"][role].erase(field_path.substr(field_path.rfind('/') + 1));
+    document["overheads"][role]["profile"] = id;
+  }
+  // Nothing left: no empty sections in the document.
+  if (document["overheads"][role].empty()) document["overheads"].erase(role);
+  if (document["overheads"].empty()) document.erase("overheads");
+  return true;
+}
+
 }  // namespace
 
 bool set_field(json& document, std::string_view path, std::string_view text, Errors& errors) {
   if (!document.is_object()) document = json::object();
   if (path == "/profile" || path == "profile") return set_profile(document, text, errors);
+  for (const char* role : {"host", "accelerator"})
+    if (path == "/overheads/" + std::string(role) + "/profile" || path == "overheads." + std::string(role) + ".profile")
+      return set_device_profile(document, role, text, errors);
   const std::vector<std::string> parts = split_path(path);
   if (parts.empty() || (parts.size() == 1 && parts[0].empty())) {
     errors.push_back({code::args, "", "give the path of a field, e.g. network.batch_size"});

@@ -24,7 +24,7 @@ struct DeviceAccess {
 struct Access {
   double (*get)(const Scenario&, std::size_t item) = nullptr;
   void (*set)(Scenario&, std::size_t item, double value) = nullptr;
-  bool (*given)(const Scenario&) = nullptr;
+  bool (*given)(const Scenario&, std::size_t slot) = nullptr;
 };
 
 // The member a chain of member pointers names: member<&Scenario::assumptions, &Assumptions::phase>(s).
@@ -57,16 +57,45 @@ constexpr DeviceAccess peak_at{
     },
     [](Device& d, std::string_view precision, double v) { d.peak_flops[std::string(precision)] = v; }};
 
-// A device's own overhead value (overheads.host.dispatch, ...): reads what the device pays (its own
-// value, else the scenario's), and writes the device's own.
-template <bool Accelerator, auto Own, auto Paid>
+// A device's own overhead value (overheads.host.dispatch, ...), the row's `slot` naming which: reads what
+// the device pays (its own value, else the scenario's), and writes the device's own. One accessor per
+// role, not per field: the module carries less code.
+enum OwnSlot : std::size_t { own_dispatch, own_launch, own_step, own_ops, own_extra, own_graphs };
+template <bool Accelerator>
 constexpr Access own_overhead{
-    [](const Scenario& s, std::size_t) { return static_cast<double>(paid_overheads(s, Accelerator).*Paid); },
-    [](Scenario& s, std::size_t, double v) {
-      auto& own = (Accelerator ? s.accelerator_overheads : s.host_overheads).*Own;
-      own = static_cast<typename std::remove_cvref_t<decltype(own)>::value_type>(v);
+    [](const Scenario& s, std::size_t slot) {
+      const PaidOverheads p = paid_overheads(s, Accelerator);
+      switch (slot) {
+        case own_dispatch: return p.dispatch;
+        case own_launch: return p.launch;
+        case own_step: return p.step_overhead;
+        case own_ops: return static_cast<double>(p.ops_per_layer);
+        case own_extra: return static_cast<double>(p.extra_ops_per_step);
+        default: return static_cast<double>(p.launches_per_step);
+      }
     },
-    [](const Scenario& s) { return ((Accelerator ? s.accelerator_overheads : s.host_overheads).*Own).has_value(); }};
+    [](Scenario& s, std::size_t slot, double v) {
+      DeviceOverheads& own = Accelerator ? s.accelerator_overheads : s.host_overheads;
+      switch (slot) {
+        case own_dispatch: own.dispatch = v; break;
+        case own_launch: own.launch = v; break;
+        case own_step: own.step_overhead = v; break;
+        case own_ops: own.ops_per_layer = static_cast<int>(v); break;
+        case own_extra: own.extra_ops_per_step = static_cast<int>(v); break;
+        default: own.launches_per_step = static_cast<int>(v); break;
+      }
+    },
+    [](const Scenario& s, std::size_t slot) {
+      const DeviceOverheads& own = Accelerator ? s.accelerator_overheads : s.host_overheads;
+      switch (slot) {
+        case own_dispatch: return own.dispatch.has_value();
+        case own_launch: return own.launch.has_value();
+        case own_step: return own.step_overhead.has_value();
+        case own_ops: return own.ops_per_layer.has_value();
+        case own_extra: return own.extra_ops_per_step.has_value();
+        default: return own.launches_per_step.has_value();
+      }
+    }};
 
 // The field table as data, not code: one row a field, turned into FieldSpecs by one loop (the module
 // carries the words once, and no code per field). A device's rows are written once for both roles.
@@ -109,8 +138,7 @@ constexpr FieldRow scenario_rows[] = {
      "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
      number_at<&Scenario::launch>},
     {"/step_overhead", FieldKind::quantity, "Fixed cost per step",
-     "Host time every training step pays once, on both devices: the Python loop, the optimizer's bookkeeping, the "
-     "loss, fetching the batch. Empty: 0, as in the seed.",
+     "Host time each training step pays once, on both devices (the Python loop, the optimizer, the loss). Empty: 0.",
      false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>},
     {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
      &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
@@ -150,29 +178,21 @@ struct OverheadRow {
   const char* hint;
   const QuantityRule* quantity = nullptr;
   const IntegerRule* integer = nullptr;
-  Access host{};  // none: the accelerator's only
-  Access accelerator{};
+  bool accelerator_only = false;
+  std::size_t slot = 0;
 };
-constexpr const char* own_hint = "This device's own value; empty: the scenario's.";
+constexpr const char* own_hint = "Empty: the scenario's value.";
 constexpr OverheadRow overhead_rows[] = {
     {"profile", FieldKind::profile, "framework profile",
-     "Fills this device's dispatch, operations and per-step cost with a framework's values (its own framework)."},
-    {"dispatch", FieldKind::quantity, "dispatch per operation", own_hint, &rule::dispatch, nullptr,
-     own_overhead<false, &DeviceOverheads::dispatch, &PaidOverheads::dispatch>,
-     own_overhead<true, &DeviceOverheads::dispatch, &PaidOverheads::dispatch>},
-    {"launch", FieldKind::quantity, "kernel launch per operation", own_hint, &rule::launch, nullptr, {},
-     own_overhead<true, &DeviceOverheads::launch, &PaidOverheads::launch>},
-    {"step_overhead", FieldKind::quantity, "fixed cost per step", own_hint, &rule::step_overhead, nullptr,
-     own_overhead<false, &DeviceOverheads::step_overhead, &PaidOverheads::step_overhead>,
-     own_overhead<true, &DeviceOverheads::step_overhead, &PaidOverheads::step_overhead>},
-    {"ops_per_layer", FieldKind::integer, "operations per layer", own_hint, nullptr, &rule::ops_per_layer,
-     own_overhead<false, &DeviceOverheads::ops_per_layer, &PaidOverheads::ops_per_layer>,
-     own_overhead<true, &DeviceOverheads::ops_per_layer, &PaidOverheads::ops_per_layer>},
+     "This device's own framework: fills its dispatch, operations and per-step cost."},
+    {"dispatch", FieldKind::quantity, "dispatch per operation", own_hint, &rule::dispatch, nullptr, false, own_dispatch},
+    {"launch", FieldKind::quantity, "kernel launch per operation", own_hint, &rule::launch, nullptr, true, own_launch},
+    {"step_overhead", FieldKind::quantity, "fixed cost per step", own_hint, &rule::step_overhead, nullptr, false, own_step},
+    {"ops_per_layer", FieldKind::integer, "operations per layer", own_hint, nullptr, &rule::ops_per_layer, false, own_ops},
     {"extra_ops_per_step", FieldKind::integer, "extra operations per step", own_hint, nullptr, &rule::extra_ops_per_step,
-     own_overhead<false, &DeviceOverheads::extra_ops_per_step, &PaidOverheads::extra_ops_per_step>,
-     own_overhead<true, &DeviceOverheads::extra_ops_per_step, &PaidOverheads::extra_ops_per_step>},
-    {"launches_per_step", FieldKind::integer, "graph launches per step", own_hint, nullptr, &rule::launches_per_step, {},
-     own_overhead<true, &DeviceOverheads::launches_per_step, &PaidOverheads::launches_per_step>},
+     false, own_extra},
+    {"launches_per_step", FieldKind::integer, "graph launches per step", own_hint, nullptr, &rule::launches_per_step, true,
+     own_graphs},
 };
 
 // The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
@@ -193,11 +213,10 @@ constexpr FieldRow device_rows[] = {
      "What an hour of this device costs (cloud or amortised); gives the cost of an epoch. Empty: no cost.", false,
      &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>},
     {"/host_link_bandwidth", FieldKind::quantity, "Host link bandwidth",
-     "Host-to-device link (PCIe, NVLink-C2C) as the accelerator: each step copies its batch's inputs over it. Empty: no "
-     "copy counted.",
+     "As the accelerator, each step copies its batch's inputs over this link (PCIe, NVLink-C2C). Empty: no copy.",
      false, &rule::host_link_bandwidth, nullptr, {}, device_number<&Device::host_link_bandwidth>},
     {"/host_link_latency", FieldKind::quantity, "Host link latency",
-     "Fixed time of each batch copy to the accelerator. Empty: none.", false, &rule::host_link_latency, nullptr, {},
+     "The fixed time of each copy. Empty: none.", false, &rule::host_link_latency, nullptr, {},
      device_number<&Device::host_link_latency>},
     {"/source", FieldKind::text, "Datasheet source", "", false},
 };
@@ -246,15 +265,18 @@ std::vector<FieldSpec> build_fields() {
   for (const bool accelerator : {false, true}) {
     const std::string role = accelerator ? "accelerator" : "host";
     const std::string who = accelerator ? "Accelerator: " : "Host: ";
+    const Access& number = accelerator ? own_overhead<true> : own_overhead<false>;
     for (const OverheadRow& row : overhead_rows) {
-      const Access number = accelerator ? row.accelerator : row.host;
-      if (row.kind != FieldKind::profile && !number.get) continue;
+      if (row.accelerator_only && !accelerator) continue;
       FieldSpec f{"/overheads/" + role + "/" + row.key, row.kind, who + row.label, row.hint, false};
       if (row.quantity) f.quantity = *row.quantity;
       if (row.integer) f.integer = *row.integer;
-      f.number.get = number.get;
-      f.number.set = number.set;
-      f.number.given = number.given;
+      if (row.kind != FieldKind::profile) {
+        f.number.get = number.get;
+        f.number.set = number.set;
+        f.number.given = number.given;
+        f.number.slot = row.slot;
+      }
       fields.push_back(std::move(f));
     }
   }
@@ -351,6 +373,8 @@ std::optional<NumberField> number_field(const Scenario& scenario, std::string_vi
     if (index.size() > 9) return std::nullopt;  // no scenario has a billion widths
     for (char c : index) item = item * 10 + static_cast<std::size_t>(c - '0');
     if (item >= scenario.widths.size()) return std::nullopt;
+  } else {
+    item = spec->number.slot;
   }
   return NumberField{spec, item};
 }

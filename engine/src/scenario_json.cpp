@@ -208,9 +208,9 @@ void read_overheads(const json* value, Scenario& s, Errors& errors) {
       if (f.kind == FieldKind::profile) {
         if (auto id = read_string(*v, f.path, errors)) into.profile = *id;
       } else if (f.kind == FieldKind::integer) {
-        if (auto n = read_integer(*v, f.path, f.integer, errors)) f.number.set(s, 0, static_cast<double>(*n));
+        if (auto n = read_integer(*v, f.path, f.integer, errors)) f.number.set(s, f.number.slot, static_cast<double>(*n));
       } else if (auto q = read_quantity(*v, f.path, f.quantity, errors)) {
-        f.number.set(s, 0, *q);
+        f.number.set(s, f.number.slot, *q);
       }
     }
   }

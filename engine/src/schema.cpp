@@ -56,6 +56,7 @@ json defaults() {
           {"/assumptions/host_efficiency", a.host_efficiency},
           {"/assumptions/accelerator_efficiency", a.accelerator_efficiency},
           {"/profile", nullptr},
+          {"/step_overhead", s.step_overhead},
           {"/assumptions/overlap", std::string(overlap_info(a.overlap).name)},
           {"/assumptions/drop_last", a.drop_last}};
 }

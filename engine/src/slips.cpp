@@ -33,8 +33,8 @@ void add_slip_warnings(const Scenario& scenario, std::vector<Warning>& warnings)
   for (const FieldSpec& f : field_specs()) {
     if (f.kind != FieldKind::quantity || !(f.number.get || f.number.device_get)) continue;
     // A device's own overhead row reads the scenario's value when it has none: warned once, at the top.
-    if (f.number.given && !f.number.given(scenario)) continue;
-    const double value = NumberField{&f, 0}.get(scenario);  // the row itself: no lookup by path
+    if (f.number.given && !f.number.given(scenario, f.number.slot)) continue;
+    const double value = NumberField{&f, f.number.slot}.get(scenario);  // the row itself: no lookup by path
     const std::string_view last = std::string_view(f.path).substr(f.path.rfind('/') + 1);
     const Plausible* rule = nullptr;
     for (const Plausible& p : plausible)

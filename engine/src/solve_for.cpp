@@ -22,8 +22,12 @@ constexpr std::string_view batch_path = "/network/batch_size";
 // The fields both devices' epochs are monotone in (docs/model.md, "Solve for a field"): each epoch is
 // affine in dispatch, launch and the operation counts (so their ratio, the speedup, is monotone), and
 // falls with one device's efficiency, bandwidth or peak while the other's stays put.
+// The per-step cost, a device's own overheads and the link's latency are affine in one epoch each. (A
+// link's bandwidth is not: 0 means no copy at all.)
 bool monotone(std::string_view path) {
-  for (std::string_view p : {"/dispatch", "/launch", "/assumptions/ops_per_layer", "/assumptions/extra_ops_per_step",
+  if (path.starts_with("/overheads/")) return true;
+  for (std::string_view p : {"/dispatch", "/launch", "/step_overhead", "/accelerator/host_link_latency",
+                             "/assumptions/ops_per_layer", "/assumptions/extra_ops_per_step",
                              "/assumptions/launches_per_step", "/assumptions/host_efficiency",
                              "/assumptions/accelerator_efficiency", "/host/memory_bandwidth", "/accelerator/memory_bandwidth"})
     if (path == p) return true;
@@ -120,8 +124,8 @@ std::string_view unsolvable_reason(const Scenario& scenario, const FieldSpec& fi
     return {};
   }
   if (!monotone(field.path))
-    return "solve-for works on dispatch, launch, the operation counts, the efficiencies, the bandwidths, the peaks and the "
-           "batch size";
+    return "solve-for works on dispatch, launch, the fixed cost per step, the operation counts, the efficiencies, the "
+           "bandwidths, the peaks, the host link's latency and the batch size";
   return {};
 }
 
@@ -178,6 +182,11 @@ std::vector<NumberField> break_even_fields(const Scenario& scenario) {
   for (const FieldSpec& f : field_specs()) {
     if (f.path != batch_path && !monotone(f.path)) continue;
     if (f.path.find("/peak_flops/") != std::string::npos && !f.path.ends_with(at_precision)) continue;
+    // A device's own overhead only when it has one (else it is the scenario's, listed once); the link's
+    // latency only when the accelerator has a link.
+    if (f.number.given && !f.number.given(scenario, f.number.slot)) continue;
+    const Device& a = scenario.accelerator;
+    if (f.path == "/accelerator/host_link_latency" && a.host_link_bandwidth == 0 && a.host_link_latency == 0) continue;
     if (auto field = number_field(scenario, f.path)) out.push_back(*field);
   }
   return out;

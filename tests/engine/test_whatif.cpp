@@ -101,8 +101,9 @@ TEST_CASE("solve-for and break-even as documents: the issue's question, answered
 
   const json summary = break_even_document(default_doc);
   REQUIRE(summary.at("schema") == "epochcalc/break-even@1");
-  // Batch size, two peaks and bandwidths, dispatch, launch, three operation counts, two efficiencies.
-  CHECK(summary.at("fields").size() == 12);
+  // Batch size, two peaks and bandwidths, dispatch, launch, the per-step cost, three operation counts,
+  // two efficiencies (no device has overheads of its own, the accelerator no host link).
+  CHECK(summary.at("fields").size() == 13);
   CHECK(summary.at("fields").at(0).at("flip").at("value") == 21);
   CHECK(summary.at("overhead_exceeds_work").at("host") == json::array({{{"from", 1}, {"to", 68}}}));
 }

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { BEGIN, END, DEFAULTS, InputError, loadCases, seconds, sig } from '../../scripts/validation.mjs';
+import { BEGIN, END, DEFAULTS, InputError, loadCases, networksOf, seconds, sig } from '../../scripts/validation.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const script = path.join(root, 'scripts/validation.mjs');
@@ -118,12 +118,23 @@ test('the cases: at least five, every source and hardware figure cited, both dev
   const both = publicCases.filter(({ data }) => ['host', 'accelerator'].every((d) => data.measurements.some((m) => m.device === d)));
   assert.ok(both.length >= 1, 'no public case measured on both a host and an accelerator');
 
-  assert.equal(localCases.length, 1, `local cases: ${localCases.map((c) => c.file)}`);
-  const [local] = localCases;
-  assert.match(local.file, /^local-/);
-  assert.ok(local.data.measured_with.cpu && /^\d{4}-\d{2}-\d{2}$/.test(local.data.measured_with.date));
-  assert.ok(new Set(local.data.measurements.map((m) => m.batch_size)).size >= 3, 'the local case measures several batch sizes');
-  assert.deepEqual([...local.data.fit].sort(), ['accelerator_efficiency', 'dispatch', 'host_efficiency', 'launch']);
+  // Local: the first run (NumPy on the reference BLAS, one network), and NumPy on OpenBLAS and PyTorch on
+  // the CPU, each over three networks of different depths (issue 20).
+  assert.ok(localCases.length >= 3, `local cases: ${localCases.map((c) => c.file)}`);
+  for (const local of localCases) {
+    assert.match(local.file, /^local-/);
+    assert.ok(local.data.measured_with.cpu && /^\d{4}-\d{2}-\d{2}$/.test(local.data.measured_with.date));
+    assert.ok(new Set(local.data.measurements.map((m) => m.batch_size)).size >= 3, `${local.file}: several batch sizes`);
+  }
+  const deep = localCases.filter(({ data }) => networksOf(data).length >= 3);
+  assert.deepEqual(deep.map(({ data }) => data.measured_with.backend).sort(), ['numpy', 'torch']);
+  for (const { file, data } of deep) {
+    assert.equal(data.measured_with.blas.reference, false, `${file}: measured on an optimised BLAS`);
+    assert.deepEqual([...data.fit].sort(), ['dispatch', 'host_efficiency', 'step_overhead'], `${file}: fit`);
+    assert.ok(Array.isArray(data.cross_fit), `${file}: calibrated on one network, the others predicted`);
+    const layers = new Set(networksOf(data).map((n) => n.split('-').length));
+    assert.ok(layers.size >= 3, `${file}: networks of three depths`);
+  }
 });
 
 test('every case names a profile the engine has', () => {

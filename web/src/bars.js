@@ -9,11 +9,21 @@ export const SEGMENTS = /** @type {const} */ ([
   { key: 'memory', label: 'memory', legend: 'memory traffic (work)' },
   { key: 'dispatch', label: 'dispatch', legend: 'dispatch (overhead)' },
   { key: 'launch', label: 'launch', legend: 'kernel launch (overhead, accelerator only)' },
+  { key: 'step', label: 'per step', legend: 'fixed cost per step (overhead)' },
+  { key: 'transfer', label: 'copy', legend: 'copying the batch to the accelerator' },
 ]);
 
-/** @param {HTMLElement} legend */
-export function renderLegend(legend) {
-  replace(legend, ...SEGMENTS.map((s) => h('li', {}, h('span', { class: `swatch seg-${s.key}`, 'aria-hidden': 'true' }), s.legend)));
+/**
+ * The legend: the seed's four parts, and a part beyond them only when the result has it.
+ * @param {HTMLElement} legend @param {import('epochcalc').Result} [result]
+ */
+export function renderLegend(legend, result) {
+  const has = (key) => ['host', 'accelerator'].some((r) => result?.[r].batch_one[`${key}_time_s`] > 0);
+  const shown = SEGMENTS.filter((s) => (s.key !== 'step' && s.key !== 'transfer') || has(s.key));
+  const keys = shown.map((s) => s.key).join(' ');
+  if (legend.dataset.keys === keys) return;  // an edit that changes no part redraws nothing
+  legend.dataset.keys = keys;
+  replace(legend, ...shown.map((s) => h('li', {}, h('span', { class: `swatch seg-${s.key}`, 'aria-hidden': 'true' }), s.legend)));
 }
 
 /** Formula digits: enough to check by hand. */
@@ -33,7 +43,11 @@ export function segmentsOf(result, role, which) {
   const peak = dev.peak_flops[sc.precision] ?? 0;
   const compute = `compute = F ÷ P = ${si(prof.flops, 'FLOP', F)} ÷ ${si(peak, 'FLOP/s', F)} (${sc.precision}) = ${time(run.compute_time_s, F)}`;
   const memory = `memory = Y ÷ BW = ${si(prof.bytes, 'B', F)} ÷ ${si(dev.memory_bandwidth, 'B/s', F)} = ${time(run.memory_time_s, F)}`;
-  const ops = count(prof.launched_ops, 'op');
+  // What this device pays with: its own values or the scenario's (the engine says which).
+  const paid = result[role].overheads;
+  const steps = count(prof.steps_per_epoch, 'step');
+  const graphs = role === 'accelerator' && paid.launches_per_step != null;
+  const calls = graphs ? `${steps} × ${count(paid.launches_per_step, 'graph')}` : `${steps} × ${count(paid.ops_per_step, 'op')}`;
   const segs = [];
   if (sc.assumptions.overlap === 'roofline') {
     const bound = run.compute_time_s >= run.memory_time_s ? 'compute' : 'memory';
@@ -48,12 +62,26 @@ export function segmentsOf(result, role, which) {
   }
   segs.push({
     key: 'dispatch', label: 'dispatch', value: run.dispatch_time_s,
-    formula: `dispatch = O × dispatch = ${ops} × ${time(sc.dispatch, F)} = ${time(run.dispatch_time_s, F)}`,
+    formula: `dispatch = calls × dispatch = ${calls} × ${time(paid.dispatch, F)} = ${time(run.dispatch_time_s, F)}`,
   });
   if (role === 'accelerator') {
     segs.push({
       key: 'launch', label: 'launch', value: run.launch_time_s,
-      formula: `launch = O × launch = ${ops} × ${time(sc.launch, F)} = ${time(run.launch_time_s, F)}`,
+      formula: `launch = launches × launch = ${calls} × ${time(paid.launch, F)} = ${time(run.launch_time_s, F)}`,
+    });
+  }
+  segs.push({
+    key: 'step', label: 'per step', value: run.step_time_s,
+    formula: `per step = steps × cost per step = ${steps} × ${time(paid.step_overhead, F)} = ${time(run.step_time_s, F)}`,
+  });
+  if (role === 'accelerator') {
+    const link = sc.accelerator;
+    const bytes = `${int(result.network[which].batch_size)} × ${int(sc.network.widths[0])} values`;
+    segs.push({
+      key: 'transfer', label: 'copy', value: run.transfer_time_s,
+      formula: `copy = steps × latency + inputs ÷ link bandwidth = ${steps} × ${time(link.host_link_latency ?? 0, F)}` +
+        (link.host_link_bandwidth ? ` + (${bytes} a step) ÷ ${si(link.host_link_bandwidth, 'B/s', F)}` : '') +
+        ` = ${time(run.transfer_time_s, F)}`,
     });
   }
   return segs;

@@ -126,6 +126,19 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   renderLegend($('legend'));
 
   /**
+   * What each device pays, once a device has values of its own (tools/paid.js, with the tools module,
+   * loaded then: a first answer with both devices on the scenario's values needs none of it, and the
+   * bars' formulas say the values).
+   * @param {import('epochcalc').Result} result
+   */
+  let paidLoading = /** @type {Promise<typeof import('./tools/tools.js')>|null} */ (null);
+  function showPaid(result) {
+    const own = result.host.overheads.own.length > 0 || result.accelerator.overheads.own.length > 0;
+    if (!own && !paidLoading) return;
+    (paidLoading ??= import('./tools/tools.js')).then((m) => { if (good?.result === result) m.renderPaid($('paid'), result); });
+  }
+
+  /**
    * Shows a new scenario document: from a link, a preset, an attribute or the JSON editor. A document
    * the engine cannot even expand (bad JSON, not an object, an unknown preset) is shown with its errors
    * and kept as written; the form waits until it is fixed.
@@ -219,7 +232,11 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       $('now').textContent = nowLine(result);
       $('now').hidden = false;
     }
-    if (parts.has('bars')) renderBars($('bars'), $('formula'), result, pinned);
+    if (parts.has('bars')) {
+      renderBars($('bars'), $('formula'), result, pinned);
+      renderLegend($('legend'), result);
+      showPaid(result);
+    }
     if (parts.has('table')) {
       // Off screen, the tables follow in an idle moment, before the address is written: an edit paints
       // its numbers first (npm run bench, edits with two pins).

@@ -19,6 +19,7 @@ const ID_OF = {
   '/precision': 'precision',
   '/dispatch': 'dispatch',
   '/launch': 'launch',
+  '/step_overhead': 'step_overhead',
   '/flop_energy': 'flop_energy',
   '/dram_energy_per_byte': 'dram_energy_per_byte',
   '/profile': 'profile',
@@ -32,6 +33,7 @@ const DEVICE_SUFFIX = { '': 'id', name: 'name', memory_bandwidth: 'bw', memory_c
 export function idFor(path) {
   if (ID_OF[path]) return ID_OF[path];
   const parts = path.split('/').slice(1);
+  if (parts[0] === 'overheads') return `own-${parts[1]}-${parts[2]}`;
   if (parts[0] === 'assumptions') return parts[1];
   if (parts[0] === 'network' && parts[1] === 'widths') return `width-${parts[2]}`;
   if (parts[1] === 'peak_flops') return `${parts[0]}-peak-${parts[2]}`;
@@ -105,7 +107,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     if (f.kind === 'choice' || f.kind === 'preset' || f.kind === 'profile') {
       control = h('select', { id, 'data-path': f.path, 'aria-describedby': described });
       if (f.kind === 'profile') {
-        control.append(h('option', { value: '' }, 'None: the values below as written'));
+        control.append(h('option', { value: '' }, f.path === '/profile' ? 'None: the values below as written' : 'None: the scenario\'s'));
         for (const p of profiles) control.append(h('option', { value: p.id }, p.title));
       } else if (f.kind === 'preset') {
         for (const p of presets) control.append(h('option', { value: p.id }, p.title));
@@ -310,6 +312,13 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       /** @type {HTMLInputElement} */ ($(id)).placeholder = typeof e === 'number' ? `${percent(e)}, the datasheet peak` : '';
     }
     decorateProfile();
+    // A device's own overhead, left empty, is the scenario's value: say which.
+    for (const input of form.querySelectorAll('#own-overheads input[data-path]')) {
+      const key = /** @type {string} */ (/** @type {HTMLElement} */ (input).dataset.path).split('/').pop() ?? '';
+      const top = ['ops_per_layer', 'extra_ops_per_step', 'launches_per_step'].includes(key) ? `/assumptions/${key}` : `/${key}`;
+      const value = at(shown, top);
+      /** @type {HTMLInputElement} */ (input).placeholder = value == null || value === '' ? 'the scenario\'s' : `the scenario's: ${shownText(value)}`;
+    }
 
     const ds = shown?.network?.dataset;
     const dsEntry = ds && typeof ds === 'object' ? datasets.find((d) => d.id === ds.base) : undefined;

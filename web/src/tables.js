@@ -14,7 +14,9 @@ const ROWS = /** @type {const} */ ([
   ['work_time_s', 'Work', 's', (x) => time(x, { fixed: 3 })],
   ['dispatch_time_s', 'Dispatch', 's', (x) => time(x, { fixed: 3 })],
   ['launch_time_s', 'Kernel launch', 's', (x) => time(x, { fixed: 3 })],
+  ['step_time_s', 'Fixed cost per step', 's', (x) => time(x, { fixed: 3 })],
   ['overhead_time_s', 'Overhead', 's', (x) => time(x, { fixed: 3 })],
+  ['transfer_time_s', 'Batch copies', 's', (x) => time(x, { fixed: 3 })],
   ['epoch_time_s', 'Epoch time', 's', (x) => time(x, { fixed: 3 })],
   ['overhead_fraction', 'Overhead share', '', (x) => percent(x)],
   ['arithmetic_energy_j', 'Arithmetic energy', 'J', (x) => energy(x, { fixed: 3 })],
@@ -27,6 +29,7 @@ const ROWS = /** @type {const} */ ([
 /** The rows a result has: idle energy only with an idle power, cost only with a price (the engine's
  * null), as the command line prints them. @param {import('epochcalc').Result} r */
 const rowsOf = (r) => ROWS.filter(([key]) => {
+  if (key === 'step_time_s' || key === 'transfer_time_s') return COLUMNS.some(([role, which]) => r[role][which][key] > 0);
   if (key === 'idle_energy_j') return COLUMNS.some(([role, which]) => r[role][which].idle_energy_j > 0);
   if (key === 'cost_usd') return COLUMNS.some(([role, which]) => r[role][which].cost_usd != null);
   return true;

@@ -32,14 +32,17 @@ enum class FieldKind {
 
 // Where a numeric field's number (kind integer or quantity) lives in a validated Scenario, in SI units,
 // whole numbers as doubles: what a sweep or a solve-for changes. Either a field of the scenario (get,
-// set; `item` is the width's index for "/network/widths/-", 0 elsewhere) or a field of the device in
+// set; `item` is the width's index for "/network/widths/-", the row's `slot` elsewhere) or a field of the device in
 // `role` (device_get, device_set; at `precision` for the peaks). Plain pointers: the table is data.
 struct NumberAccess {
   double (*get)(const Scenario&, std::size_t item) = nullptr;
   void (*set)(Scenario&, std::size_t item, double value) = nullptr;
   // Whether the scenario gives the value itself; null = always. A device's own overhead reads the
   // scenario's value when it has none (overheads.host.dispatch).
-  bool (*given)(const Scenario&) = nullptr;
+  bool (*given)(const Scenario&, std::size_t slot) = nullptr;
+  // Which number of a row family get, set and given reach (a device's own overheads share one
+  // accessor); the `item` a NumberField passes for every row but the widths.
+  std::size_t slot = 0;
   double (*device_get)(const Device&, std::string_view precision) = nullptr;
   void (*device_set)(Device&, std::string_view precision, double value) = nullptr;
   Device Scenario::*role = nullptr;

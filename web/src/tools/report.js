@@ -25,13 +25,30 @@ export function paragraph(r, version) {
     ` and ${time(ab.epoch_time_s)} on the ${r.accelerator.name} (${percent(ab.overhead_fraction)} overhead),`,
     ` so the accelerator is ${faster(c.accelerator_speedup_batched)}; at batch size 1 it is ${faster(c.accelerator_speedup_batch_one)}.`,
     ` ${describeWins(r).sentence}`,
-    ` Assumptions: ${time(sc.dispatch)} framework dispatch per operation on both devices and ${time(sc.launch)} kernel launch on the accelerator,`,
-    ` ${a.ops_per_layer} operations per layer${a.extra_ops_per_step ? ` plus ${a.extra_ops_per_step} per step` : ''},`,
+    ` Assumptions: ${assumed(r)},`,
     ` ${a.overlap === 'roofline' ? 'compute and memory traffic overlapped (roofline)' : 'compute and memory traffic not overlapped'}.`,
     hb.energy_j === ab.energy_j
       ? ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on either device (overhead time is not priced).`
       : ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on the host and ${energy(ab.energy_j)} on the accelerator (overhead time is not priced).`,
   ].join('');
+}
+
+/**
+ * What each device pays, in words: once when both pay the same, else each device's own (the engine's
+ * result.<device>.overheads).
+ * @param {Result} r
+ */
+function assumed(r) {
+  const h = r.host.overheads;
+  const a = r.accelerator.overheads;
+  const perStep = (p) => (p.step_overhead > 0 ? ` and ${time(p.step_overhead)} per step` : '');
+  const graphs = a.launches_per_step != null ? ` (replayed as ${a.launches_per_step} graph launch${a.launches_per_step === 1 ? '' : 'es'} per step)` : '';
+  if (h.own.length === 0 && a.own.length === 0) {
+    return `${time(h.dispatch)} framework dispatch per operation on both devices and ${time(a.launch)} kernel launch on the accelerator${graphs},` +
+      ` ${h.ops_per_layer} operations per layer${h.extra_ops_per_step ? ` plus ${h.extra_ops_per_step} per step` : ''}${perStep(h)}`;
+  }
+  return `on the host ${time(h.dispatch)} dispatch for each of ${h.ops_per_step} operations a step${perStep(h)}${h.profile ? ` (${h.profile})` : ''};` +
+    ` on the accelerator ${time(a.dispatch)} dispatch and ${time(a.launch)} launch for each of ${a.ops_per_step} operations a step${graphs}${perStep(a)}${a.profile ? ` (${a.profile})` : ''}`;
 }
 
 /** The numbers under the paragraph: per device, the epoch at the batch size and at 1, and the overhead share. @param {Result} r */

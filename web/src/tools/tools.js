@@ -11,6 +11,8 @@ import { mountQuick } from './quick.js';
 import { mountBreakEven } from './break-even.js';
 import { mountDevices } from './devices.js';
 import { mountExports } from './exports.js';
+
+export { renderPaid } from './paid.js';
 import { mountCharts } from './charts.js';
 import { mountMap } from './map.js';
 
