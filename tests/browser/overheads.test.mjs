@@ -28,7 +28,7 @@ test("a profile for the accelerator alone leaves the CPU's epoch as it was, and 
   // The per-step cost is its own part of the accelerator's bar, with its formula.
   const step = page.locator('.seg[data-key="accelerator.batched.step"]');
   assert.equal(Number(await step.getAttribute('data-value')), r.accelerator.batched.step_time_s);
-  assert.match(/** @type {string} */ (await step.getAttribute('data-formula')), /per step = steps × cost per step = 1,875 steps × 30(\.0+)? µs/);
+  assert.match(/** @type {string} */ (await step.getAttribute('data-formula')), /per step = steps × cost per step = 1,875 steps × 30(\.0+)?\sµs/);
   assert.equal(await page.locator('.seg[data-key="host.batched.step"]').count(), 0, 'no zero-length part on the host');
   assert.deepEqual(page.problems, []);
   await release(page);

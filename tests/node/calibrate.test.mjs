@@ -42,7 +42,7 @@ test('profiles: listed with values, ranges and https sources; choosing one fills
     for (const s of p.sources) assert.match(s.url, /^https:\/\//, `${p.id} source`);
     const r = calc.solve({ preset: 'mnist-cpu-vs-h100', profile: p.id });
     assert.equal(r.scenario.profile, p.id);
-    const written = calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: p.values.dispatch, launch: p.values.launch, assumptions: p.values.assumptions });
+    const written = calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: p.values.dispatch, launch: p.values.launch, step_overhead: p.values.step_overhead, assumptions: p.values.assumptions });
     assert.equal(r.host.batched.epoch_time_s, written.host.batched.epoch_time_s, p.id);
     assert.equal(r.accelerator.batched.epoch_time_s, written.accelerator.batched.epoch_time_s, p.id);
   }

@@ -46,8 +46,9 @@ export function segmentsOf(result, role, which) {
   // What this device pays with: its own values or the scenario's (the engine says which).
   const paid = result[role].overheads;
   const steps = count(prof.steps_per_epoch, 'step');
+  // The calls the device pays: every operation, or the accelerator's graph replays (result.*.dispatches).
   const graphs = role === 'accelerator' && paid.launches_per_step != null;
-  const calls = graphs ? `${steps} × ${count(paid.launches_per_step, 'graph')}` : `${steps} × ${count(paid.ops_per_step, 'op')}`;
+  const calls = count(run.dispatches, graphs ? 'graph replay' : 'op');
   const segs = [];
   if (sc.assumptions.overlap === 'roofline') {
     const bound = run.compute_time_s >= run.memory_time_s ? 'compute' : 'memory';
@@ -62,12 +63,12 @@ export function segmentsOf(result, role, which) {
   }
   segs.push({
     key: 'dispatch', label: 'dispatch', value: run.dispatch_time_s,
-    formula: `dispatch = calls × dispatch = ${calls} × ${time(paid.dispatch, F)} = ${time(run.dispatch_time_s, F)}`,
+    formula: `dispatch = O × dispatch = ${calls} × ${time(paid.dispatch, F)} = ${time(run.dispatch_time_s, F)}`,
   });
   if (role === 'accelerator') {
     segs.push({
       key: 'launch', label: 'launch', value: run.launch_time_s,
-      formula: `launch = launches × launch = ${calls} × ${time(paid.launch, F)} = ${time(run.launch_time_s, F)}`,
+      formula: `launch = O × launch = ${calls} × ${time(paid.launch, F)} = ${time(run.launch_time_s, F)}`,
     });
   }
   segs.push({
