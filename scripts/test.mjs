@@ -1,12 +1,13 @@
-// npm test after the set-up: builds what the suites need and runs every suite (native doctest and CLI
-// checks, the same under ASan and UBSan, bounded fuzzing, the doctest suite as wasm, the node API
+// npm test after the set-up: builds what the suites need and runs every suite (the native doctest suite
+// and CLI checks under ASan and UBSan, bounded fuzzing, the doctest suite as wasm, the node API
 // tests, the page modules, the type check, the browser tests), then ends with one summary line over
 // all of them: "N passed, N failed".
 //
 // Builds and suites are jobs with prerequisites, run two at a time (or one per core where there are
-// more) in the order below as soon as what they need is built: the browser suite, the longest, starts
-// once the module and the page are built, while the other builds and the short suites share the other
-// slot, the fuzz targets one job each so that the last minute keeps both cores busy. Each job's output
+// more) in the order below as soon as what they need is built: the module's build and the sanitized
+// build start at once; the browser suite, the longest, starts once the module and the page are built,
+// while the short suites and the tool's build fill the other slot, the fuzz targets one job each so
+// that the last minute keeps both cores busy. Each job's output
 // is printed whole when it ends, so two never interleave; the summary gives each job's time.
 //
 //   node scripts/test.mjs [--jobs N]     (EPOCHCALC_TEST_JOBS also sets N)
@@ -52,17 +53,22 @@ const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--t
 // In start order: a job starts when a slot is free and every job it needs has succeeded. A build
 // prints its output only when it fails; a suite's counts come from its output.
 const jobs = [
+  // The two longest chains start first: the module, the page and the browser suite; the sanitized build,
+  // its suite, the fuzzers and the module API tests.
   { id: 'wasm', name: 'build: WebAssembly module', run: ['bash', ['scripts/build-wasm.sh']] },
-  // Short jobs beside the module's build, which the browser suite waits for.
-  { name: 'type check of the JSDoc and the .d.ts (tsc)', run: [node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false']], counts: tscCounts },
-  { name: 'page modules (node --test)', run: nodeTest('tests/web/'), counts: nodeCounts },
-  { id: 'native', name: 'build: native engine, epochcalc tool and tests', run: ['bash', ['scripts/build-native.sh', '--all']] },
+  { id: 'sanitize', name: 'build: native suite with ASan and UBSan', run: ['bash', ['scripts/build-sanitize.sh']] },
   { id: 'web', name: 'build: the page (dist/)', needs: ['wasm'], run: [node, ['scripts/build-web.mjs']], quietOnSuccess: false },
   // The longest suite. One file at a time: Chromium keeps both cores busy with one page already.
   { name: 'browser (node --test, Chromium)', needs: ['web'], run: nodeTest('tests/browser/', 1), counts: nodeCounts },
-  { id: 'sanitize', name: 'build: native suite with ASan and UBSan', run: ['bash', ['scripts/build-sanitize.sh']] },
-  { name: 'native (ctest)', needs: ['native'], run: ctest('build/native'), counts: ctestCounts },
-  // The same native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
+  // Short jobs for whichever slot frees first.
+  { name: 'type check of the JSDoc and the .d.ts (tsc)', run: [node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false']], counts: tscCounts },
+  { name: 'page modules (node --test)', run: nodeTest('tests/web/'), counts: nodeCounts },
+  // The optimised tool (g++) that the module API tests and the validation tables compare with. Its test
+  // suite is the sanitize build's: the same doctest suite and CLI checks, natively, under ASan and UBSan.
+  // (An unsanitized copy of the same suite took a build of 1 to 2 minutes: bash scripts/build-native.sh
+  // --all and ctest --test-dir build/native run it for a quick loop while working.)
+  { id: 'native', name: 'build: native engine and epochcalc tool', run: ['bash', ['scripts/build-native.sh']] },
+  // The native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
   { name: 'native under ASan and UBSan (ctest)', needs: ['sanitize'], run: ctest('build/sanitize'), counts: ctestCounts },
   // libFuzzer, same build: each saved crash replayed, then the target fuzzed for 5 s (scripts/fuzz.mjs);
   // one job per target, so they fill whichever slot is free at the end.
