@@ -38,6 +38,16 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     await page.screenshot({ path: join(artifacts, `error-${colorScheme}-1280.png`) });
     await release(page);
   });
+
+  test(`axe: each device's own overheads, the per-step and copy parts and "Each device pays" (${colorScheme})`, async () => {
+    const page = await openPage(env.browser, env.url, {
+      colorScheme,
+      hash: '?preset=mnist-cpu-vs-h100&overheads.host.profile=pytorch-eager-cpu&overheads.accelerator.profile=pytorch-eager-cuda&accelerator.host_link_bandwidth=16%20GB%2Fs',
+    });
+    await page.waitForSelector('#paid table.paid');
+    assert.deepEqual(await axe(page), []);
+    await release(page);
+  });
 }
 
 // The embeds: axe reads open shadow roots, so the elements' insides are checked with the host page.

@@ -316,7 +316,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     for (const input of form.querySelectorAll('#own-overheads input[data-path]')) {
       const key = /** @type {string} */ (/** @type {HTMLElement} */ (input).dataset.path).split('/').pop() ?? '';
       const top = ['ops_per_layer', 'extra_ops_per_step', 'launches_per_step'].includes(key) ? `/assumptions/${key}` : `/${key}`;
-      const value = at(shown, top);
+      // Left out at the top too, a field has its default: the phase's count, no graphs.
+      const value = at(shown, top) ?? (key === 'ops_per_layer' ? byPhase[phase] : key === 'launches_per_step' ? 'none' : undefined);
       /** @type {HTMLInputElement} */ (input).placeholder = value == null || value === '' ? 'the scenario\'s' : `the scenario's: ${shownText(value)}`;
     }
 
