@@ -30,7 +30,9 @@ export function download(name, text, type) {
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Freed a minute later, not at once: on a busy machine the download may start seconds after the click,
+  // and a URL revoked before then downloads nothing.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** A file name from a scenario name. @param {string} name */
