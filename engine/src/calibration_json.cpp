@@ -9,6 +9,7 @@
 #include "epochcalc/registry.hpp"
 #include "json_read.hpp"
 #include "reply.hpp"
+#include "scenario_parts.hpp"
 
 namespace epochcalc {
 
@@ -35,21 +36,6 @@ constexpr ConstantField constant_fields[] = {
 
 bool is_time(Constant c) { return c == Constant::dispatch || c == Constant::launch || c == Constant::step_overhead; }
 
-// A measurement's own network: the widths as the scenario reads them.
-std::optional<std::vector<std::int64_t>> read_measured_widths(const json& value, const std::string& path, Errors& errors) {
-  if (!value.is_array() || value.size() < rule::min_widths || value.size() > rule::max_widths) {
-    errors.push_back({value.is_array() ? code::range : code::type, path,
-                      "expected the measured network's layer widths, " + std::to_string(rule::min_widths) + " to " +
-                          std::to_string(rule::max_widths) + " whole numbers such as [784, 128, 10]"});
-    return std::nullopt;
-  }
-  std::vector<std::int64_t> widths;
-  for (std::size_t i = 0; i < value.size(); ++i)
-    if (auto w = read_integer(value[i], pointer(path, i), rule::width, errors)) widths.push_back(*w);
-  if (widths.size() != value.size()) return std::nullopt;
-  return widths;
-}
-
 std::optional<Measurement> read_measurement(const json& value, const std::string& path, const Scenario& s,
                                             Errors& errors) {
   if (!check_object(value, path, measurement_fields, errors)) return std::nullopt;
@@ -68,7 +54,7 @@ std::optional<Measurement> read_measurement(const json& value, const std::string
   if (const json* v = field(value, "ops_per_step", path, errors, false))
     read_integer(*v, pointer(path, "ops_per_step"), rule::counted_ops_per_step, errors);
   if (const json* v = field(value, "widths", path, errors, false))
-    if (auto widths = read_measured_widths(*v, pointer(path, "widths"), errors)) m.widths = std::move(*widths);
+    if (auto widths = detail::read_widths(*v, pointer(path, "widths"), errors)) m.widths = std::move(*widths);
   if (errors.size() != before) return std::nullopt;
   return m;
 }

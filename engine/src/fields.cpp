@@ -322,6 +322,18 @@ std::span<const FieldSpec* const> top_number_fields() {
   return fields;
 }
 
+std::span<const FieldSpec* const> own_overhead_fields(bool is_accelerator) {
+  static const auto rows = [](std::string_view prefix) {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.path.starts_with(prefix) && f.number.get) list.push_back(&f);
+    return list;
+  };
+  static const std::vector<const FieldSpec*> host = rows("/overheads/host/");
+  static const std::vector<const FieldSpec*> accelerator = rows("/overheads/accelerator/");
+  return is_accelerator ? accelerator : host;
+}
+
 std::pair<double, double> field_limits(const FieldSpec& f) {
   if (f.kind == FieldKind::integer) return {static_cast<double>(f.integer.min), static_cast<double>(f.integer.max)};
   const Bounds& b = f.quantity.bounds;

@@ -60,23 +60,25 @@ void write_run(Out& out, const Run& r, bool priced) {
   out.end_object();
 }
 
-// A device's own overhead values, as written (each one given; docs/model.md, "Overheads per device").
+// Each value a device gives itself (own_overhead_fields), as the name the document uses and the row:
+// what the scenario writes back and the result lists as "own".
+template <typename Each>
+void for_own_values(const Scenario& s, bool is_accelerator, Each each) {
+  for (const FieldSpec* f : own_overhead_fields(is_accelerator))
+    if (f->number.given(s, f->number.slot)) each(std::string_view(f->path).substr(f->path.rfind('/') + 1), *f);
+}
+
+// A device's own overhead values, as written (docs/model.md, "Overheads per device").
 template <typename Out>
-void write_own_overheads(Out& out, const DeviceOverheads& own) {
+void write_own_overheads(Out& out, const Scenario& s, bool is_accelerator) {
+  const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
   out.begin_object();
   if (!own.profile.empty()) out.key("profile").string(own.profile);
-  const auto time = [&](std::string_view key, const std::optional<double>& v) {
-    if (v) out.key(key).number(*v);
-  };
-  const auto count = [&](std::string_view key, const std::optional<int>& v) {
-    if (v) out.key(key).integer(*v);
-  };
-  time("dispatch", own.dispatch);
-  time("launch", own.launch);
-  time("step_overhead", own.step_overhead);
-  count("ops_per_layer", own.ops_per_layer);
-  count("extra_ops_per_step", own.extra_ops_per_step);
-  count("launches_per_step", own.launches_per_step);
+  for_own_values(s, is_accelerator, [&](std::string_view key, const FieldSpec& f) {
+    const double value = f.number.get(s, f.number.slot);  // the device's own, since it gives one
+    out.key(key);
+    f.kind == FieldKind::integer ? out.integer(static_cast<std::int64_t>(value)) : out.number(value);
+  });
   out.end_object();
 }
 
@@ -100,13 +102,7 @@ void write_paid_overheads(Out& out, const Scenario& s, bool is_accelerator) {
   o.launches_per_step > 0 ? out.integer(o.launches_per_step) : out.null();
   out.key("own").begin_array();
   if (!own.profile.empty()) out.string(std::string_view("profile"));
-  for (const auto& [key, given] : {std::pair<std::string_view, bool>{"dispatch", own.dispatch.has_value()},
-                                  {"launch", own.launch.has_value()},
-                                  {"step_overhead", own.step_overhead.has_value()},
-                                  {"ops_per_layer", own.ops_per_layer.has_value()},
-                                  {"extra_ops_per_step", own.extra_ops_per_step.has_value()},
-                                  {"launches_per_step", own.launches_per_step.has_value()}})
-    if (given) out.string(key);
+  for_own_values(s, is_accelerator, [&](std::string_view key, const FieldSpec&) { out.string(key); });
   out.end_array().end_object();
 }
 
@@ -162,11 +158,11 @@ void write_scenario(Out& out, const Scenario& s) {
     out.key("overheads").begin_object();
     if (!s.host_overheads.empty()) {
       out.key("host");
-      write_own_overheads(out, s.host_overheads);
+      write_own_overheads(out, s, false);
     }
     if (!s.accelerator_overheads.empty()) {
       out.key("accelerator");
-      write_own_overheads(out, s.accelerator_overheads);
+      write_own_overheads(out, s, true);
     }
     out.end_object();
   }

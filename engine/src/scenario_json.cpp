@@ -100,26 +100,6 @@ std::optional<Dataset> read_dataset(const json& value, const std::string& path, 
       read_dataset_fields, errors);
 }
 
-std::optional<std::vector<std::int64_t>> read_widths(const json& value, const std::string& path, Errors& errors) {
-  if (!value.is_array()) {
-    errors.push_back({code::type, path, "expected an array of layer widths such as [784, 128, 10], got " +
-                                            json_type_name(value)});
-    return std::nullopt;
-  }
-  if (value.size() < rule::min_widths || value.size() > rule::max_widths) {
-    errors.push_back({code::range, path,
-                      "give between " + std::to_string(rule::min_widths) + " and " + std::to_string(rule::max_widths) +
-                          " widths (input, then one per layer's output); got " + std::to_string(value.size())});
-    return std::nullopt;
-  }
-  std::vector<std::int64_t> widths;
-  const std::size_t before = errors.size();
-  for (std::size_t i = 0; i < value.size(); ++i)
-    if (auto w = read_integer(value[i], pointer(path, i), rule::width, errors)) widths.push_back(*w);
-  if (errors.size() != before) return std::nullopt;
-  return widths;
-}
-
 // A registry accelerator (by id or as the base of an edit) in the host slot runs as a host: no kernel
 // launch, no graphs. Said once, with where to compare accelerators instead (docs/model.md, "Devices
 // side by side").
@@ -218,6 +198,26 @@ void read_overheads(const json* value, Scenario& s, Errors& errors) {
 
 }  // namespace
 
+std::optional<std::vector<std::int64_t>> detail::read_widths(const json& value, const std::string& path, Errors& errors) {
+  if (!value.is_array()) {
+    errors.push_back({code::type, path, "expected an array of layer widths such as [784, 128, 10], got " +
+                                            json_type_name(value)});
+    return std::nullopt;
+  }
+  if (value.size() < rule::min_widths || value.size() > rule::max_widths) {
+    errors.push_back({code::range, path,
+                      "give between " + std::to_string(rule::min_widths) + " and " + std::to_string(rule::max_widths) +
+                          " widths (input, then one per layer's output); got " + std::to_string(value.size())});
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> widths;
+  const std::size_t before = errors.size();
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (auto w = read_integer(value[i], pointer(path, i), rule::width, errors)) widths.push_back(*w);
+  if (errors.size() != before) return std::nullopt;
+  return widths;
+}
+
 std::optional<Error> batch_leaves_no_step(const Scenario& s) {
   const std::int64_t n = s.dataset.training_examples;
   if (!s.assumptions.drop_last || n <= 0 || s.batch_size <= n) return std::nullopt;
@@ -259,7 +259,7 @@ ParsedScenario parse_scenario(const json& input) {
   if (const json* network = field(doc, "network", "", errors, true);
       network && check_object(*network, "/network", network_fields, errors)) {
     if (const json* v = field(*network, "widths", "/network", errors, true))
-      if (auto widths = read_widths(*v, "/network/widths", errors)) s.widths = *widths;
+      if (auto widths = detail::read_widths(*v, "/network/widths", errors)) s.widths = *widths;
     if (const json* v = field(*network, "dataset", "/network", errors, true))
       if (auto dataset = read_dataset(*v, "/network/dataset", errors)) s.dataset = *dataset;
     if (const json* v = field(*network, "batch_size", "/network", errors, true))

@@ -1,8 +1,11 @@
 // What the scenario's JSON layer shares between its files (private): scenario_merge.cpp (a preset
-// merged, a profile filled in), scenario_expand.cpp (registry ids written out for a form) and
-// scenario_json.cpp (the document read and checked into a Scenario).
+// merged, a profile filled in), scenario_expand.cpp (registry ids written out for a form),
+// scenario_json.cpp (the document read and checked into a Scenario) and calibration_json.cpp (a
+// measurement's network).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,5 +22,7 @@ json fill_from_profile(json doc, Errors& errors);
 // The keys of a device object ("base", then the field table's rows) and of a dataset object.
 const std::vector<std::string>& device_keys();
 const std::vector<std::string>& dataset_keys();
+// A network's layer widths at `path` (the scenario's, or a calibration measurement's), each checked.
+std::optional<std::vector<std::int64_t>> read_widths(const json& value, const std::string& path, Errors& errors);
 
 }  // namespace epochcalc::detail

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 
+#include "brute_force.hpp"
 #include "digest.hpp"
 #include "epochcalc/model.hpp"
 
@@ -13,16 +14,7 @@ using namespace epochcalc;
 
 namespace {
 
-std::vector<BatchRange> brute_force_ranges(const Scenario& s) {
-  std::vector<BatchRange> ranges;
-  for (std::int64_t b = 1; b <= s.dataset.training_examples; ++b) {
-    const EpochTimes t = epoch_times_at(s, b);
-    if (!(t.accelerator_s < t.host_s)) continue;
-    if (!ranges.empty() && ranges.back().to == b - 1) ranges.back().to = b;
-    else ranges.push_back({b, b});
-  }
-  return ranges;
-}
+using testing::brute_force_ranges;
 
 std::string describe_ranges(const std::vector<BatchRange>& ranges) {
   std::string text;

@@ -139,6 +139,13 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     return choice;
   }
 
+  // Each device's own overheads: a fieldset per device with a slot for each of its rows in the schema.
+  for (const slot of form.querySelectorAll('[data-own-overheads]')) {
+    slot.replaceWith(...roles.map((role) => h('fieldset', { class: 'own', id: `own-${role.slice(1)}` },
+      h('legend', {}, spec(role).label),
+      ...schema.fields.filter((f) => f.path.startsWith(`/overheads${role}/`))
+        .map((f) => h('div', { class: 'field', 'data-field': f.path })))));
+  }
   for (const slot of form.querySelectorAll('[data-field]')) {
     const path = /** @type {string} */ (/** @type {HTMLElement} */ (slot).dataset.field);
     if (path === '/network/widths') buildWidths(/** @type {HTMLElement} */ (slot));
@@ -315,7 +322,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     // A device's own overhead, left empty, is the scenario's value: say which.
     for (const input of form.querySelectorAll('#own-overheads input[data-path]')) {
       const key = /** @type {string} */ (/** @type {HTMLElement} */ (input).dataset.path).split('/').pop() ?? '';
-      const top = ['ops_per_layer', 'extra_ops_per_step', 'launches_per_step'].includes(key) ? `/assumptions/${key}` : `/${key}`;
+      // The scenario's own field of that name, wherever the schema puts it (/dispatch, /assumptions/ops_per_layer).
+      const top = schema.fields.find((f) => !f.path.startsWith('/overheads/') && f.path.endsWith(`/${key}`))?.path ?? `/${key}`;
       // Left out at the top too, a field has its default: the phase's count, no graphs.
       const value = at(shown, top) ?? (key === 'ops_per_layer' ? byPhase[phase] : key === 'launches_per_step' ? 'none' : undefined);
       /** @type {HTMLInputElement} */ (input).placeholder = value == null || value === '' ? 'the scenario\'s' : `the scenario's: ${shownText(value)}`;

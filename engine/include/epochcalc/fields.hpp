@@ -71,6 +71,10 @@ std::span<const FieldSpec* const> device_number_fields();
 // read and written field by field.
 std::span<const FieldSpec* const> top_number_fields();
 
+// A device's own overhead numbers (/overheads/host/dispatch, ...; not its profile), one row each in
+// table order: what a scenario writes back and a result lists as the device's "own".
+std::span<const FieldSpec* const> own_overhead_fields(bool is_accelerator);
+
 // The lowest and highest value a numeric field takes (an exclusive minimum's next double up).
 std::pair<double, double> field_limits(const FieldSpec& field);
 
