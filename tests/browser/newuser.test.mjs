@@ -165,11 +165,32 @@ test('exports agree while a field is invalid: link and JSON as typed, CSV and re
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.click('#copy-json');
   await page.waitForFunction(() => document.getElementById('export-status')?.textContent?.includes('JSON'));
+  assert.match(await text(page, '#export-status'), /Scenario JSON copied/, 'the clipboard took the JSON');
   assert.equal(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())).dispatch, 'abc');
   await enter(page, '#dispatch', '10 us');
   assert.equal(await page.isDisabled('#download-csv'), false);
   assert.equal(await page.isVisible('#export-note'), false);
   await release(page);
+});
+
+test('a copy the clipboard never answers ends with the text selected in the box, not a button that did nothing', async () => {
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // A clipboard whose promise stays pending, as it may without a permission prompt to show.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => new Promise(() => {}) } });
+  });
+  await page.goto(env.url);
+  await page.waitForSelector('html[data-ready]');
+  await page.click('#copy-json');
+  await page.waitForFunction(() => /selected/.test(document.getElementById('export-status')?.textContent ?? ''), null, { timeout: 10_000 });
+  assert.match(await text(page, '#export-status'), /The JSON is selected in the box below/);
+  assert.equal(JSON.parse(await page.inputValue('#report')).preset, 'mnist-cpu-vs-h100');
+  assert.deepEqual(await page.evaluate(() => {
+    const box = /** @type {HTMLTextAreaElement} */ (document.activeElement);
+    return [box.id, box.selectionStart, box.selectionEnd === box.value.length];
+  }), ['report', 0, true]);
+  await context.close();
 });
 
 test('the answer stays in view while editing far down the form, on a desktop and a phone', async () => {

@@ -475,6 +475,7 @@ test('export: CSV with units, scenario JSON, report paragraph', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.click('#copy-json');
   await page.waitForFunction(() => document.getElementById('export-status')?.textContent?.includes('JSON'));
+  assert.match(await text(page, '#export-status'), /Scenario JSON copied/, 'the clipboard took the JSON');
   const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
   assert.deepEqual(env.calc.solve(json).host.batched, expected().host.batched, 'the copied JSON solves to the same result');
   assert.match(await reportText(page), /274\.2\sms on the Reference CPU/);
