@@ -47,6 +47,13 @@ function nodeCounts(output) {
   return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
 }
 
+/** The first lines of a failed job's report (a runner's "not ok", a fuzzer's FAILED, a compiler's error), else its last lines. */
+function failureExcerpt(output, count = 30) {
+  const lines = output.trimEnd().split('\n');
+  const first = lines.findIndex((l) => /^\s*not ok\b|FAILED|[Ee]rror[: ]|\*\*\*Failed|^==\d+==/.test(l));
+  return (first >= 0 ? lines.slice(first, first + count) : lines.slice(-count)).join('\n') || '(it printed nothing)';
+}
+
 const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure']];
 const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--test-concurrency=${concurrency}`] : []), '--test-reporter=tap', dir]];
 
@@ -165,6 +172,12 @@ for (const job of jobs) {
   lines.push(`${job.name}: ${result.passed} passed, ${result.failed} failed (${time}${result.note ? `; ${result.note}` : ''})`);
 }
 console.log(`\n${lines.join('\n')}`);
+// A failure's cause, again at the end: a long log may be read from its tail only.
+for (const job of jobs) {
+  const result = results.get(job.id ?? job.name);
+  if (result.ok || !result.failed) continue;
+  console.log(`\n-- why "${job.name}" failed --\n${failureExcerpt(result.output ?? '')}`);
+}
 console.log(`builds and suites took ${((Date.now() - started) / 60000).toFixed(1)} min with ${slots} at a time`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
