@@ -50,7 +50,9 @@ function nodeCounts(output) {
 /** The first lines of a failed job's report (a runner's "not ok", a fuzzer's FAILED, a compiler's error), else its last lines. */
 function failureExcerpt(output, count = 30) {
   const lines = output.trimEnd().split('\n');
-  const first = lines.findIndex((l) => /^\s*not ok\b|FAILED|[Ee]rror[: ]|\*\*\*Failed|^==\d+==/.test(l));
+  // A runner's failed test first (its passing tests' names may say "error"), then the others' marks.
+  let first = lines.findIndex((l) => /^\s*not ok\b/.test(l));
+  if (first < 0) first = lines.findIndex((l) => /FAILED|\berror:|\*\*\*Failed|^==\d+==|^\s*Error\b/.test(l));
   return (first >= 0 ? lines.slice(first, first + count) : lines.slice(-count)).join('\n') || '(it printed nothing)';
 }
 

@@ -421,8 +421,9 @@ export function diff(before, after, limit = 40) {
 export function run({ casesDir = DEFAULTS.casesDir, docPath = DEFAULTS.docPath, cli = DEFAULTS.cli, check = false } = {}) {
   requireCli(cli);
   if (!existsSync(docPath)) throw new InputError(`no document ${docPath}`);
-  const cases = loadCases(casesDir).map((c) => evaluateCase(cli, c));
   const current = readFileSync(docPath, 'utf8');
+  splice(current, ''); // a document without its markers is refused before the cases are run
+  const cases = loadCases(casesDir).map((c) => evaluateCase(cli, c));
   const wanted = splice(current, render(cases));
   const name = path.relative(process.cwd(), docPath) || docPath;
   if (current === wanted) return { status: 0, message: `${name} is up to date (${cases.length} cases)` };
