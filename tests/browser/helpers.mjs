@@ -140,10 +140,13 @@ const updates = (page) => page.evaluate(() => Number(document.documentElement.da
 
 /**
  * Waits until the page has written the address and the stored scenario, which it does once an edit
- * is on screen (html[data-saving] is set while a write waits; an element's host never sets it).
+ * is on screen (html[data-saving] is set while a write waits; an element's host never sets it), and
+ * until the what-if answers have come (html[data-settling]): they change the text above the later
+ * tools, and a click while they move the layout can press on one place and release on another.
  * @param {import('playwright-core').Page} page
  */
-export const saved = (page) => page.waitForFunction(() => !document.documentElement.hasAttribute('data-saving'));
+export const saved = (page) => page.waitForFunction(() => !document.documentElement.hasAttribute('data-saving') && !document.documentElement.hasAttribute('data-settling'),
+  null, { polling: 50 }); // polled every 50 ms, not every frame: a wait that asks for frames makes the page draw them
 
 /** Runs an action and waits until the page has recomputed after it, and written its address. */
 export async function afterUpdate(page, action) {
@@ -171,12 +174,21 @@ export function near(actual, expected, rel = 1e-12) {
 
 /**
  * The sweep chart loads when it first comes into view (a first visit does not carry uPlot): scrolls
- * it there and waits until it is drawn. @param {import('playwright-core').Page} page @param {string} [host]  an element's id
+ * it there and waits until it is drawn. The what-if tools above it may arrive just after the scroll
+ * and push it out of view again (their section grows from one line to its full size), so it scrolls
+ * back, as a reader would. @param {import('playwright-core').Page} page @param {string} [host]  an element's id
  */
 export async function showChart(page, host) {
   const chart = host ? `#${host} >> #sweep-chart` : '#sweep-chart';
-  await page.locator(chart).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${chart}[data-drawn]`);
+  for (let attempt = 1; ; attempt++) {
+    await page.locator(chart).scrollIntoViewIfNeeded();
+    try {
+      await page.waitForSelector(`${chart}[data-drawn]`, { timeout: attempt < 5 ? 2000 : undefined });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
 }
 
 /** The sweep table's text: it is built when its <details> opens, so open it first. */

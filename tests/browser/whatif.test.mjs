@@ -214,6 +214,26 @@ test("break-even cards say the engine's figures, and goal seek finds the engine'
   await release(page);
 });
 
+test('after an edit the page says it is settling until the what-if answers for it are shown', async () => {
+  const page = await openPage(env.browser, env.url);
+  await showTool(page, '#break-even .card');
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-settling'));
+  const card = '#break-even [data-field="/dispatch"] span';
+  // An edit in the page's own code, so the marker is read before any later task could clear it.
+  const settlingAtOnce = await page.evaluate(() => {
+    const input = /** @type {HTMLInputElement} */ (document.getElementById('batch_size'));
+    input.value = '512';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return document.documentElement.dataset.settling;
+  });
+  assert.equal(settlingAtOnce, 'true', 'the edit marks the page as settling');
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-settling'), null, { timeout: 10_000 });
+  const be = await env.calc.breakEven({ preset, network: { batch_size: 512 } });
+  const dispatch = be.fields.find((f) => f.path === '/dispatch');
+  assert.equal(await page.getAttribute(card, 'data-flip'), String(dispatch.flip.value ?? dispatch.flip.answer), 'settled: the cards answer the edited scenario');
+  await release(page);
+});
+
 test("the device table is the engine's comparison, sortable; choosing a row makes it the accelerator", async () => {
   const page = await openPage(env.browser, env.url);
   await page.locator('#devices').scrollIntoViewIfNeeded();

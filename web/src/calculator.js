@@ -25,7 +25,8 @@ export const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [
  * Mounts a calculator on markup already in `root` (web/calculator.html).
  * @param {object} o
  * @param {Document|ShadowRoot} o.root
- * @param {HTMLElement} o.marker  carries data-updates (a counter per recompute) and data-ready
+ * @param {HTMLElement} o.marker  carries data-updates (a counter per recompute), data-ready, and data-settling
+ *   while the what-if answers to the last recompute are still on their way (they may change the layout)
  * @param {import('epochcalc').Calculator} o.calc  the engine (createCalculator)
  * @param {Set<string>|null} [o.parts]  the data-part names to show (an element's view); null: the whole page
  * @param {(doc: unknown) => void} [o.onEdit]  the user changed the document (the page records it in its link)
@@ -361,7 +362,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   let pinned = [];
   const withTools = () => (toolsLoading ??= import('./tools/tools.js').then((m) => {
     tools = m.mountTools({
-      root, calc, parts, linkFor,
+      root, marker, calc, parts, linkFor,
       doc: () => doc,
       current: () => (good && good.doc === doc ? good : null),
       edit: (path, text) => edit(path, text),

@@ -24,6 +24,7 @@ import { mountMap } from './map.js';
 /**
  * @typedef {object} ToolsHost
  * @property {Document|ShadowRoot} root
+ * @property {HTMLElement} marker  data-settling is set on it while answers to the scenario on screen are coming
  * @property {import('epochcalc').Calculator} calc
  * @property {Set<string|undefined>} parts
  * @property {((doc: unknown) => string)|null} linkFor
@@ -77,15 +78,28 @@ export function mountTools(host) {
       clearTimeout(timer);
       // Asked first: an answer to an earlier scenario is dropped, whether or not this one solves.
       const question = ++asked;
-      if (!now) return;
+      if (!now) {
+        delete host.marker.dataset.settling;
+        return;
+      }
       const still = () => question === asked;
       // Each question to the engine in a task of its own, so an edit in between waits for one at most.
       const steps = [() => quick?.update(now.doc, still), () => breakEven?.update(now.doc, still), () => devices?.update(now.doc, still), () => map?.update()];
+      // The answers change the text above the later tools: scripts (and the browser tests) wait for
+      // them before they click, as a reader waits for the page to settle.
+      host.marker.dataset.settling = 'true';
       const next = () => {
+        if (!still()) return; // a newer question owns the marker
         const step = steps.shift();
-        if (!step || !still()) return;
-        step();
-        timer = window.setTimeout(next, 0);
+        if (!step) {
+          delete host.marker.dataset.settling;
+          return;
+        }
+        try {
+          step();
+        } finally {
+          timer = window.setTimeout(next, 0); // one tool that fails leaves the others their answers
+        }
       };
       timer = window.setTimeout(next, SETTLE_MS);
     },
