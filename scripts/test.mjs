@@ -56,8 +56,7 @@ function failureExcerpt(output, count = 30) {
   return (first >= 0 ? lines.slice(first, first + count) : lines.slice(-count)).join('\n') || '(it printed nothing)';
 }
 
-// Its tests in parallel, as many as there are slots: at the end of the run one suite may be alone.
-const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure', '--parallel', String(slots)]];
+const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure']];
 const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--test-concurrency=${concurrency}`] : []), '--test-reporter=tap', dir]];
 
 // In start order: a job starts when a slot is free and every job it needs has succeeded. A build
@@ -73,8 +72,6 @@ const jobs = [
   // Short jobs for whichever slot frees first.
   { name: 'type check of the JSDoc and the .d.ts (tsc)', run: [node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--pretty', 'false']], counts: tscCounts },
   { name: 'page modules (node --test)', run: nodeTest('tests/web/'), counts: nodeCounts },
-  // The doctest suite as wasm, built early so that its run and the last suites share the end of the run.
-  { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
   // The optimised tool (g++) that the module API tests and the validation tables compare with. Its test
   // suite is the sanitize build's: the same doctest suite and CLI checks, natively, under ASan and UBSan.
   // (An unsanitized copy of the same suite took a build of 1 to 2 minutes: bash scripts/build-native.sh
@@ -89,6 +86,7 @@ const jobs = [
   })),
   // The module in node, checked against the CLI and the sanitized CLI.
   { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/'), counts: nodeCounts },
+  { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
   { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
 ];
 
