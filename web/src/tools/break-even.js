@@ -131,7 +131,7 @@ export function mountBreakEven(host, body, onFields, drawn) {
     update(doc, still) {
       seeking++;
       if (answer.textContent) answer.textContent = 'The scenario changed: find it again for this one.';
-      host.calc.breakEven(/** @type {any} */ (doc)).then((be) => {
+      return host.calc.breakEven(/** @type {any} */ (doc)).then((be) => {
         const now = host.current();
         if (!still() || !now) return;
         const accel = shortName(now.result.accelerator.name, 40);

@@ -96,7 +96,7 @@ export function mountDevices(host, body) {
   return {
     /** @param {unknown} doc @param {() => boolean} still */
     update(doc, still) {
-      host.calc.compare(/** @type {any} */ (doc), 'accelerators').then((c) => {
+      return host.calc.compare(/** @type {any} */ (doc), 'accelerators').then((c) => {
         if (!still()) return;
         last = c;
         render();

@@ -75,15 +75,26 @@ export function mountExports(host, pictures) {
   });
   $('export').append(picker);
 
+  /**
+   * Copies a text that is not the report; if the clipboard refuses it, the report's box holds it
+   * selected, and the report is not written over it (the box coming into view, or a late update)
+   * until the scenario changes. @param {string} text
+   */
+  async function offer(text) {
+    const copied = await copyText(text, reportBox);
+    if (!copied) reportStale = false;
+    return copied;
+  }
+
   /** @param {string} id */
   async function action(id) {
     const now = host.current();
     switch (id) {
       case 'copy-link':
-        if (host.linkFor) say((await copyText(host.linkFor(host.doc()), reportBox)) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
+        if (host.linkFor) say((await offer(host.linkFor(host.doc()))) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
         return;
       case 'copy-json':
-        say((await copyText(JSON.stringify(host.doc(), null, 2), reportBox)) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
+        say((await offer(JSON.stringify(host.doc(), null, 2))) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
         return;
       case 'import-json':
         picker.click();

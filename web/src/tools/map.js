@@ -208,7 +208,7 @@ export function mountMap(host) {
   panel.addEventListener('toggle', () => { render(); });
   ySelect.addEventListener('change', () => { render(); });
   return {
-    update: () => { render(); },
+    update: () => render(),
     /** @param {import('./charts.js').ChartField[]} list  the fields the engine varies, batch size left out */
     setFields(list) {
       const chosen = ySelect.value || '/dispatch';

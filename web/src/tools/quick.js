@@ -24,7 +24,7 @@ export function mountQuick(host, body) {
   return {
     /** @param {unknown} doc @param {() => boolean} still  false once another scenario is shown */
     update(doc, still) {
-      host.calc.quickWhatifs(/** @type {any} */ (doc)).then((answer) => {
+      return host.calc.quickWhatifs(/** @type {any} */ (doc)).then((answer) => {
         if (!still()) return;
         const current = host.current()?.result;
         const accel = shortName(current?.accelerator.name ?? 'Accelerator', 32);

@@ -95,10 +95,15 @@ export function mountTools(host) {
           delete host.marker.dataset.settling;
           return;
         }
+        // The next question once this one's answer is drawn (the what-if module may still be loading);
+        // one tool that fails leaves the others their answers, and its error still reaches the console.
+        const after = () => { if (still()) timer = window.setTimeout(next, 0); };
+        let answered = null;
         try {
-          step();
+          answered = step();
         } finally {
-          timer = window.setTimeout(next, 0); // one tool that fails leaves the others their answers
+          if (answered) answered.finally(after);
+          else after();
         }
       };
       timer = window.setTimeout(next, SETTLE_MS);
