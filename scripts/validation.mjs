@@ -385,12 +385,18 @@ export function render(cases) {
   ].join('\n');
 }
 
-/** `doc` with its generated part replaced by `generated`. */
-export function splice(doc, generated) {
+/** Where `doc`'s generated part starts and ends; a document without its markers is refused. */
+function generatedPart(doc) {
   const begin = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
   if (begin < 0 || end < 0 || end < begin)
     throw new InputError(`the document has no generated part: it needs the lines\n  ${BEGIN}\n  ${END}`);
+  return { begin, end };
+}
+
+/** `doc` with its generated part replaced by `generated`. */
+export function splice(doc, generated) {
+  const { begin, end } = generatedPart(doc);
   return `${doc.slice(0, begin + BEGIN.length)}\n${generated}\n${doc.slice(end)}`;
 }
 
@@ -422,7 +428,7 @@ export function run({ casesDir = DEFAULTS.casesDir, docPath = DEFAULTS.docPath, 
   requireCli(cli);
   if (!existsSync(docPath)) throw new InputError(`no document ${docPath}`);
   const current = readFileSync(docPath, 'utf8');
-  splice(current, ''); // a document without its markers is refused before the cases are run
+  generatedPart(current); // before the cases are run: a document without its markers is refused at once
   const cases = loadCases(casesDir).map((c) => evaluateCase(cli, c));
   const wanted = splice(current, render(cases));
   const name = path.relative(process.cwd(), docPath) || docPath;
