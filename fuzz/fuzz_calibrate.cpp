@@ -6,11 +6,12 @@
 #include <cstdint>
 
 #include "check.hpp"
+#include "targets.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int epochcalc::fuzz::fuzz_calibrate(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const std::string reply_text = calibrate_json(input);
   const json reply = check_reply(reply_text, {calibration_schema}, "calibrate_json");

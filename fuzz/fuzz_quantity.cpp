@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "check.hpp"
+#include "targets.hpp"
 #include "epochcalc/limits.hpp"
 #include "epochcalc/units.hpp"
 
@@ -24,7 +25,7 @@ std::string describe(const std::variant<double, Error>& v) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int epochcalc::fuzz::fuzz_quantity(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const std::optional<double> plain = parse_plain_number(text);
   if (plain) expect(std::isfinite(*plain), "parse_plain_number returned a number that is not finite");

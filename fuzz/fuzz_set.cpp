@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "targets.hpp"
 #include "epochcalc/registry.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
@@ -25,7 +26,7 @@ bool sets_preset(const std::string& setting) { return setting.rfind("preset=", 0
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int epochcalc::fuzz::fuzz_set(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   std::vector<std::string> args;
   for (std::size_t start = 0; start <= input.size() && args.size() < 2 * max_lines;) {

@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "check.hpp"
+#include "targets.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int epochcalc::fuzz::fuzz_solve(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
 
   const std::string solved_text = solve_json(input);

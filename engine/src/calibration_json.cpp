@@ -17,7 +17,7 @@ namespace {
 
 const std::vector<std::string> calibration_fields{"scenario", "measurements", "fit", "measured_with"};
 const std::vector<std::string> measurement_fields{"device", "batch_size", "epoch_time_s", "note", "ops_per_step", "widths"};
-const std::vector<std::string> devices{"host", "accelerator"};
+const std::vector<std::string> device_roles{"host", "accelerator"};
 
 // Where each fitted constant goes in a scenario, and its name in messages.
 struct ConstantField {
@@ -42,7 +42,7 @@ std::optional<Measurement> read_measurement(const json& value, const std::string
   const std::size_t before = errors.size();
   Measurement m;
   if (const json* v = field(value, "device", path, errors, true))
-    if (auto device = read_choice(*v, pointer(path, "device"), devices, errors))
+    if (auto device = read_choice(*v, pointer(path, "device"), device_roles, errors))
       m.device = *device == "host" ? MeasuredOn::host : MeasuredOn::accelerator;
   // The scenario's own rule for a batch size: with drop_last, at most N.
   const IntegerRule batch{1, s.assumptions.drop_last ? s.dataset.training_examples : rule::batch_size.max};

@@ -9,6 +9,7 @@
 #include "epochcalc/schema.hpp"
 #include "epochcalc/units.hpp"
 #include "json_read.hpp"
+#include "trim.hpp"
 
 namespace epochcalc {
 
@@ -48,13 +49,6 @@ bool is_index(const std::string& token) {
   return !token.empty() && token.size() < 10 && token.find_first_not_of("0123456789") == std::string::npos;
 }
 
-std::string trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return std::string(text.substr(first, last - first + 1));
-}
-
 // The typed text as the JSON value the field takes (see edit.hpp). `unset` is what removes it.
 // A typed whole number that fits 64 bits (a cast of anything larger would be undefined), or nullopt.
 std::optional<std::int64_t> whole_number(const std::string& text) {
@@ -65,7 +59,7 @@ std::optional<std::int64_t> whole_number(const std::string& text) {
 
 // JSON typed with a key twice in one object is refused at `where` plus that key's pointer.
 json value_for(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors) {
-  const std::string trimmed = trim(text);
+  const std::string trimmed{detail::trim(text)};
   const auto as_json = [&]() -> json {
     ParsedText parsed = parse_text(trimmed);
     if (parsed.duplicate_key) errors.push_back(message::duplicate_key(where + *parsed.duplicate_key));
@@ -117,7 +111,7 @@ json value_for(const FieldSpec* spec, std::string_view text, const std::string& 
 // Picking a profile hands it every field it sets: the document's own values of them go, so the
 // profile's show. Clearing it keeps the values it gave, written out, so nothing changes but the name.
 bool set_profile(json& document, std::string_view text, Errors& errors) {
-  const std::string id = trim(text);
+  const std::string id{detail::trim(text)};
   if (id.empty()) {
     if (!document.contains("profile")) return true;
     json filled = apply_profile(document, errors);
@@ -140,7 +134,7 @@ bool set_profile(json& document, std::string_view text, Errors& errors) {
 // The same for one device's own profile (/overheads/host/profile): picking it hands it that device's
 // own fields; clearing it writes them out in that device's section.
 bool set_device_profile(json& document, const std::string& role, std::string_view text, Errors& errors) {
-  const std::string id = trim(text);
+  const std::string id{detail::trim(text)};
   if (!document.contains("overheads") || !document["overheads"].is_object()) document["overheads"] = json::object();
   json& overheads = document["overheads"];
   if (!overheads.contains(role) || !overheads[role].is_object()) overheads[role] = json::object();
@@ -223,7 +217,7 @@ bool set_field(json& document, std::string_view path, std::string_view text, Err
   }
   // Emptied, an optional field goes: null over a preset (which deletes the preset's value), else absent.
   const FieldSpec* spec = find_field(pointer_so_far);
-  const bool remove = spec && !spec->required && spec->kind != FieldKind::text && trim(text).empty();
+  const bool remove = spec && !spec->required && spec->kind != FieldKind::text && detail::trim(text).empty();
   if (remove && !preset && parent && parent->is_object()) {
     parent->erase(parts.back());
     return true;

@@ -10,6 +10,7 @@
 #include "scenario_parts.hpp"
 #include "slips.hpp"
 #include "epochcalc/registry.hpp"
+#include "epochcalc/schema.hpp"
 
 namespace epochcalc {
 

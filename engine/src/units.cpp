@@ -3,6 +3,7 @@
 #include "epochcalc/units.hpp"
 
 #include "epochcalc/limits.hpp"
+#include "trim.hpp"
 
 #include <array>
 #include <cctype>
@@ -100,12 +101,6 @@ bool underflows(std::string_view number_text, double value) {
   return false;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 const UnitEntry* find_unit(Dimension dimension, std::string_view symbol) {
   for (const UnitEntry& entry : units_of(dimension))
     if (entry.symbol == symbol) return &entry;
@@ -182,7 +177,7 @@ std::string dimension_bare_number(Dimension dimension) {
 }
 
 std::optional<double> parse_plain_number(std::string_view text) {
-  const std::string input{trim(text)};
+  const std::string input{detail::trim(text)};
   const std::size_t length = decimal_prefix(input);
   if (length == 0 || length != input.size()) return std::nullopt;
   const double number = std::strtod(input.c_str(), nullptr) + 0.0;  // + 0.0 turns -0 into 0
@@ -191,7 +186,7 @@ std::optional<double> parse_plain_number(std::string_view text) {
 }
 
 std::variant<double, Error> parse_quantity(std::string_view text, Dimension dimension) {
-  const std::string input{trim(text)};
+  const std::string input{detail::trim(text)};
   // Only an error pays for its message.
   const auto hint_of = [&] {
     return "write " + std::string(dimension_name(dimension)) + " as a number and a unit, e.g. " +
@@ -212,7 +207,7 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   if (!std::isfinite(number)) return unit_error("\"" + input + "\" is not a finite number: " + hint_of());
   if (underflows(std::string_view(input).substr(0, number_length), number))
     return unit_error("\"" + input + "\" is too small to tell from 0: write 0, or a value a double can hold (down to about 1e-300)");
-  const std::string symbol{trim(std::string_view(input).substr(number_length))};
+  const std::string symbol{detail::trim(std::string_view(input).substr(number_length))};
   // A bare number is in SI units, exactly as a JSON number is: "2e-5" for a time is 20 us.
   if (symbol.empty()) return number;
   if (const UnitEntry* unit = find_unit(dimension, symbol)) {

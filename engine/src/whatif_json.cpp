@@ -12,16 +12,13 @@
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
 #include "json_read.hpp"
+#include "trim.hpp"
 
 namespace epochcalc {
 
 namespace {
 
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return "";
-  return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
-}
+std::string trimmed(std::string_view text) { return std::string(detail::trim(text)); }
 
 std::vector<std::string> split(std::string_view text, char separator) {
   std::vector<std::string> parts;

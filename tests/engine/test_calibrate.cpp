@@ -27,7 +27,7 @@ struct Constants {
   double host_efficiency;
   double accelerator_efficiency;
 };
-constexpr Constants truth{7e-6, 4e-6, 0.35, 0.12};
+constexpr Constants true_constants{7e-6, 4e-6, 0.35, 0.12};
 
 // `scenario` (a preset document, possibly with more fields) with the four constants written in.
 json with_constants(json scenario, const Constants& c) {
@@ -91,7 +91,7 @@ void check_fitted(const json& reply, const std::vector<std::string>& expected) {
     const bool wanted = std::find(expected.begin(), expected.end(), key) != expected.end();
     if (wanted) {
       REQUIRE(reply["fitted"][key].is_number());
-      CHECK(relative_error(reply["fitted"][key].get<double>(), value_of(truth, key)) <= 1e-9);
+      CHECK(relative_error(reply["fitted"][key].get<double>(), value_of(true_constants, key)) <= 1e-9);
     } else {
       CHECK(reply["fitted"][key].is_null());
     }
@@ -121,7 +121,7 @@ void check_scenario_solves_to_predictions(const json& reply) {
 
 json input_of(const json& scenario, const json& measurements) { return {{"scenario", scenario}, {"measurements", measurements}}; }
 
-const json preset = {{"preset", "mnist-cpu-vs-h100"}};
+const json default_preset = {{"preset", "mnist-cpu-vs-h100"}};
 
 std::vector<std::string> strings(const json& array) {
   std::vector<std::string> out;
@@ -139,7 +139,7 @@ bool any_note_contains(const json& reply, const std::string& fragment) {
 
 TEST_CASE("calibration recovers the four constants that generated the times") {
   // The start scenario is the preset: 10 us dispatch, 5 us launch, both efficiencies 1.
-  json start = preset;
+  json start = default_preset;
   SUBCASE("eager") {}
   SUBCASE("graphs: two graph launches per step on the accelerator") { start["assumptions"] = {{"launches_per_step", 2}}; }
   SUBCASE("roofline overlap, drop_last, a profile's operation counts") {
@@ -147,7 +147,7 @@ TEST_CASE("calibration recovers the four constants that generated the times") {
     start["assumptions"] = {{"overlap", "roofline"}, {"drop_last", true}};
   }
   SUBCASE("inference at bf16 on other devices, two operations per layer") { start = {{"preset", "cifar10-inference-xeon-vs-l4"}}; }
-  const json truth_scenario = with_constants(start, truth);
+  const json truth_scenario = with_constants(start, true_constants);
   // Batch sizes that exist for every start scenario (CIFAR-10 has 50,000 examples).
   std::vector<Point> points = both_devices();
   points.back().batch = 50000;
@@ -175,9 +175,9 @@ TEST_CASE("calibration recovers the four constants that generated the times") {
 }
 
 TEST_CASE("two batch sizes per device are enough for all four constants") {
-  const json measurements = measure(with_constants(preset, truth),
+  const json measurements = measure(with_constants(default_preset, true_constants),
                                     {{"host", 4}, {"host", 2048}, {"accelerator", 2}, {"accelerator", 30000}});
-  const json reply = calibrated(input_of(preset, measurements));
+  const json reply = calibrated(input_of(default_preset, measurements));
   check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
   // Exactly determined: the fitted model passes through every measurement, and so does the scenario it writes.
   check_predictions_match(reply);
@@ -194,7 +194,7 @@ TEST_CASE("two batch sizes per device are enough for all four constants") {
 }
 
 TEST_CASE("host times alone fix dispatch and the host's efficiency, nothing of the accelerator") {
-  const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), host_points)));
+  const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), host_points)));
   check_fitted(reply, {"dispatch", "host_efficiency"});
   CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
   CHECK(reply["held"] == json::array({"step_overhead"}));
@@ -208,14 +208,14 @@ TEST_CASE("host times alone fix dispatch and the host's efficiency, nothing of t
 }
 
 TEST_CASE("accelerator times alone fix its efficiency and the sum of dispatch and launch") {
-  json start = preset;
+  json start = default_preset;
   SUBCASE("eager") {}
   SUBCASE("graphs") { start["assumptions"] = {{"launches_per_step", 3}}; }
-  const json reply = calibrated(input_of(start, measure(with_constants(start, truth), accelerator_points)));
+  const json reply = calibrated(input_of(start, measure(with_constants(start, true_constants), accelerator_points)));
   check_fitted(reply, {"accelerator_efficiency"});
   CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
   REQUIRE(reply["dispatch_plus_launch"].is_number());
-  CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), truth.dispatch + truth.launch) <= 1e-9);
+  CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), true_constants.dispatch + true_constants.launch) <= 1e-9);
   CHECK(any_note_contains(reply, "host times at two or more batch sizes separate them"));
   CHECK(any_note_contains(reply, "the host's efficiency needs host times"));
   check_predictions_match(reply);
@@ -229,13 +229,13 @@ TEST_CASE("accelerator times alone fix its efficiency and the sum of dispatch an
 // several batch sizes and the accelerator at one: launch stays 5 us, the efficiency 100 %.
 TEST_CASE("with undetermined constants, the written scenario still solves to the predicted times") {
   SUBCASE("accelerator times alone") {
-    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), accelerator_points)));
+    const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), accelerator_points)));
     check_scenario_solves_to_predictions(reply);
   }
   SUBCASE("host at five batch sizes, accelerator at one") {
     std::vector<Point> points = host_points;
     points.push_back({"accelerator", 256});
-    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), points)));
+    const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), points)));
     check_scenario_solves_to_predictions(reply);
   }
 }
@@ -245,10 +245,10 @@ TEST_CASE("with undetermined constants, the written scenario still solves to the
 // operations per layer); the written scenario replaces the null by {"host_efficiency",
 // "accelerator_efficiency"}, which brings the preset's inference assumptions back, and it solves to
 // 47 to 65 % away from the predicted times.
-TEST_CASE("the written scenario keeps a preset's assumptions removed when the input removed them") {
+TEST_CASE("the written scenario keeps a default_preset's assumptions removed when the input removed them") {
   const json start = {{"preset", "cifar10-inference-xeon-vs-l4"}, {"assumptions", nullptr}};
   json truth_scenario = start;
-  truth_scenario["dispatch"] = truth.dispatch;
+  truth_scenario["dispatch"] = true_constants.dispatch;
   const json reply = calibrated(input_of(
       start, measure(truth_scenario, {{"host", 8}, {"host", 4096}, {"accelerator", 8}, {"accelerator", 4096}})));
   check_predictions_match(reply);
@@ -260,11 +260,11 @@ TEST_CASE("times that leave nothing for dispatch hold it at 0 s") {
   // dispatch cost: a slower host overall (efficiency below 1), yet the per-step part of the time is
   // smaller than the scenario's weight traffic alone explains. Large batches only, where the fixed
   // part dominates (at small ones the scenario's traffic alone exceeds the measured times).
-  json fast = preset;
+  json fast = default_preset;
   fast["host"] = {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 0.2e12}}}, {"memory_bandwidth", 500e9}};
   fast["dispatch"] = 0;
   const json reply = calibrated(
-      input_of(preset, measure(fast, {{"host", 512}, {"host", 1024}, {"host", 4096}, {"host", 30000}, {"host", 60000}})));
+      input_of(default_preset, measure(fast, {{"host", 512}, {"host", 1024}, {"host", 4096}, {"host", 30000}, {"host", 60000}})));
   CHECK(reply["fitted"]["dispatch"] == 0.0);
   CHECK(any_note_contains(reply, "The dispatch per operation is held at 0 s: the times leave nothing for it."));
   CHECK(reply["fitted"]["host_efficiency"].get<double>() < 1);
@@ -275,18 +275,18 @@ TEST_CASE("one batch size on a device leaves that device's constants undetermine
   SUBCASE("one host batch size (measured twice), accelerator at five") {
     std::vector<Point> points{{"host", 32}, {"host", 32}};
     points.insert(points.end(), accelerator_points.begin(), accelerator_points.end());
-    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), points)));
+    const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), points)));
     check_fitted(reply, {"accelerator_efficiency"});
     CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
     REQUIRE(reply["dispatch_plus_launch"].is_number());
-    CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), truth.dispatch + truth.launch) <= 1e-9);
+    CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), true_constants.dispatch + true_constants.launch) <= 1e-9);
     CHECK(any_note_contains(reply, "The host efficiency is not determined: measure that device at more batch sizes"));
     check_predictions_match(reply);
   }
   SUBCASE("host at five batch sizes, accelerator at one") {
     std::vector<Point> points = host_points;
     points.push_back({"accelerator", 256});
-    const json reply = calibrated(input_of(preset, measure(with_constants(preset, truth), points)));
+    const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), points)));
     check_fitted(reply, {"dispatch", "host_efficiency"});
     CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
     CHECK(reply["dispatch_plus_launch"].is_null());
@@ -296,7 +296,7 @@ TEST_CASE("one batch size on a device leaves that device's constants undetermine
   }
   SUBCASE("one batch size on each device determines nothing") {
     const json e = calibrate_document(
-        input_of(preset, measure(with_constants(preset, truth), {{"host", 32}, {"accelerator", 32}, {"host", 32}})));
+        input_of(default_preset, measure(with_constants(default_preset, true_constants), {{"host", 32}, {"accelerator", 32}, {"host", 32}})));
     REQUIRE(e["schema"] == "epochcalc/error@1");
     REQUIRE(e["errors"].size() == 1);
     CHECK(e["errors"][0]["code"] == "E_TOO_FEW");
@@ -311,9 +311,9 @@ TEST_CASE("one batch size on a device leaves that device's constants undetermine
 TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
   SUBCASE("dispatch alone, from one host time") {
     // The host's efficiency is held, so the start scenario carries the true one.
-    json start = preset;
-    start["assumptions"] = {{"host_efficiency", truth.host_efficiency}};
-    json input = input_of(start, measure(with_constants(preset, truth), {{"host", 64}}));
+    json start = default_preset;
+    start["assumptions"] = {{"host_efficiency", true_constants.host_efficiency}};
+    json input = input_of(start, measure(with_constants(default_preset, true_constants), {{"host", 64}}));
     input["fit"] = {"dispatch"};
     const json reply = calibrated(input);
     check_fitted(reply, {"dispatch"});
@@ -322,13 +322,13 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
     CHECK(reply["undetermined"] == json::array());
     check_predictions_match(reply);
     check_scenario_solves_to_predictions(reply);
-    CHECK(reply["scenario"]["assumptions"]["host_efficiency"] == truth.host_efficiency);
+    CHECK(reply["scenario"]["assumptions"]["host_efficiency"] == true_constants.host_efficiency);
     CHECK_FALSE(any_note_contains(reply, "efficiency is not determined"));
   }
   SUBCASE("launch and the accelerator's efficiency, with dispatch held") {
-    json start = preset;
-    start["dispatch"] = truth.dispatch;
-    json input = input_of(start, measure(with_constants(preset, truth), {{"accelerator", 8}, {"accelerator", 8192}}));
+    json start = default_preset;
+    start["dispatch"] = true_constants.dispatch;
+    json input = input_of(start, measure(with_constants(default_preset, true_constants), {{"accelerator", 8}, {"accelerator", 8192}}));
     input["fit"] = {"accelerator_efficiency", "launch"};
     const json reply = calibrated(input);
     check_fitted(reply, {"launch", "accelerator_efficiency"});
@@ -339,7 +339,7 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
     check_scenario_solves_to_predictions(reply);
   }
   SUBCASE("a constant that only the other device's times could fix") {
-    json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+    json input = input_of(default_preset, measure(with_constants(default_preset, true_constants), {{"host", 8}, {"host", 800}}));
     input["fit"] = {"launch"};
     const json e = calibrate_document(input);
     REQUIRE(e["errors"].size() == 1);
@@ -351,10 +351,10 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
 
 TEST_CASE("times faster than the peak figures allow hold the efficiency at 100 %") {
   // Measured on a host twice as fast as the scenario's: the data asks for an efficiency of 2.
-  json fast = preset;
+  json fast = default_preset;
   fast["host"] = {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 2e12}}}, {"memory_bandwidth", 100e9}};
-  fast["dispatch"] = truth.dispatch;
-  const json reply = calibrated(input_of(preset, measure(fast, host_points)));
+  fast["dispatch"] = true_constants.dispatch;
+  const json reply = calibrated(input_of(default_preset, measure(fast, host_points)));
   REQUIRE(reply["fitted"]["host_efficiency"].is_number());
   CHECK(reply["fitted"]["host_efficiency"] == 1.0);
   CHECK(any_note_contains(reply, "The host efficiency is held at 100 %: the times are at or below what the peak figures "
@@ -363,12 +363,12 @@ TEST_CASE("times faster than the peak figures allow hold the efficiency at 100 %
 }
 
 TEST_CASE("calibrate(): the typed call the JSON reply is built on") {
-  const Scenario start = *solve_checked(preset).scenario;
+  const Scenario start = *solve_checked(default_preset).scenario;
   Scenario truth_scenario = start;
-  truth_scenario.dispatch = truth.dispatch;
-  truth_scenario.launch = truth.launch;
-  truth_scenario.assumptions.host_efficiency = truth.host_efficiency;
-  truth_scenario.assumptions.accelerator_efficiency = truth.accelerator_efficiency;
+  truth_scenario.dispatch = true_constants.dispatch;
+  truth_scenario.launch = true_constants.launch;
+  truth_scenario.assumptions.host_efficiency = true_constants.host_efficiency;
+  truth_scenario.assumptions.accelerator_efficiency = true_constants.accelerator_efficiency;
   std::vector<Measurement> ms;
   for (std::int64_t b : {2, 50, 3000}) {
     const EpochTimes t = epoch_times_at(truth_scenario, b);  // the brute-force reference, not solve()
@@ -377,7 +377,7 @@ TEST_CASE("calibrate(): the typed call the JSON reply is built on") {
   }
   const Calibration fit = calibrate(start, ms);
   REQUIRE(fit.determines_anything);
-  const double want[] = {truth.dispatch, truth.launch, truth.host_efficiency, truth.accelerator_efficiency};
+  const double want[] = {true_constants.dispatch, true_constants.launch, true_constants.host_efficiency, true_constants.accelerator_efficiency};
   for (std::size_t j = 0; j < 4; ++j) {  // the default: not the per-step cost (one network)
     CAPTURE(constant_name(static_cast<Constant>(j)));
     REQUIRE(fit.fitted[j]);
@@ -406,9 +406,9 @@ namespace {
 
 // Three good measurements, then `bad` at index 3.
 json input_with_fourth(const json& bad) {
-  json list = measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}, {"accelerator", 8}});
+  json list = measure(with_constants(default_preset, true_constants), {{"host", 8}, {"host", 800}, {"accelerator", 8}});
   list.push_back(bad);
-  return input_of(preset, list);
+  return input_of(default_preset, list);
 }
 
 json measurement(const json& time) { return {{"device", "accelerator"}, {"batch_size", 800}, {"epoch_time_s", time}}; }
@@ -465,10 +465,10 @@ TEST_CASE("bad measured times are refused at their path") {
     CHECK(e["errors"][0]["message"].get<std::string>().starts_with("the calibration input is not valid JSON (at character "));
   }
   SUBCASE("units are read") {
-    const json list = measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}});
+    const json list = measure(with_constants(default_preset, true_constants), {{"host", 8}, {"host", 800}});
     json in_ms = list;
     for (json& m : in_ms) m["epoch_time_s"] = std::to_string(m["epoch_time_s"].get<double>() * 1000) + " ms";
-    const json a = calibrated(input_of(preset, in_ms));
+    const json a = calibrated(input_of(default_preset, in_ms));
     CHECK(relative_error(a["measurements"][1]["epoch_time_s"].get<double>(), list[1]["epoch_time_s"].get<double>()) <= 1e-6);
   }
 }
@@ -632,7 +632,7 @@ TEST_CASE("bad calibration documents are refused with a path and what to write")
 
 // Regression (issue 17): a key given twice was read as the last one, silently.
 TEST_CASE("a calibration input that gives a key twice in one object is refused at its pointer") {
-  const json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+  const json input = input_of(default_preset, measure(with_constants(default_preset, true_constants), {{"host", 8}, {"host", 800}}));
   std::string text = input.dump();
   SUBCASE("in a measurement") {
     const std::string first = "{\"device\":";
@@ -649,7 +649,7 @@ TEST_CASE("a calibration input that gives a key twice in one object is refused a
 }
 
 TEST_CASE("calibrate_json is calibrate_document as text") {
-  const json input = input_of(preset, measure(with_constants(preset, truth), {{"host", 8}, {"host", 800}}));
+  const json input = input_of(default_preset, measure(with_constants(default_preset, true_constants), {{"host", 8}, {"host", 800}}));
   CHECK(json::parse(calibrate_json(input.dump())) == calibrate_document(input));
   const json reply = json::parse(calibrate_json(input.dump()));
   std::vector<std::string> keys;

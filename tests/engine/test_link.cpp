@@ -9,6 +9,7 @@
 #include "draw.hpp"
 #include "epochcalc/api_json.hpp"
 #include "epochcalc/edit.hpp"
+#include "epochcalc/limits.hpp"
 #include "epochcalc/link.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"

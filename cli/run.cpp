@@ -1,0 +1,181 @@
+// The epochcalc tool: options in, report or JSON out, and the exit status (run.hpp). In the tool's
+// library, so that it is compiled with the other sources that use nlohmann, once.
+#include "run.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "epochcalc/api_json.hpp"
+#include "epochcalc/registry.hpp"
+#include "epochcalc/schema.hpp"
+#include "epochcalc/whatif_json.hpp"
+#include "options.hpp"
+#include "overrides.hpp"
+#include "format.hpp"
+#include "report.hpp"
+#include "whatif_report.hpp"
+
+namespace {
+
+using json = nlohmann::ordered_json;
+using namespace epochcalc;
+
+constexpr int exit_ok = 0, exit_fault = 1, exit_invalid = 2;
+
+// Pretty JSON for the terminal. Arguments may carry invalid UTF-8; it is replaced, never fatal.
+std::string pretty(const json& document) { return document.dump(2, ' ', false, json::error_handler_t::replace); }
+
+int report_errors(const Errors& errors, bool as_json) {
+  if (as_json) std::cout << pretty(errors_to_json(errors)) << "\n";
+  else std::cerr << cli::printable(cli::format_errors(errors));
+  const bool fault = !errors.empty() && errors.front().code == code::internal;
+  return fault ? exit_fault : exit_invalid;
+}
+
+bool sets_preset(const std::string& setting) {
+  return setting.rfind("preset=", 0) == 0 || setting.rfind("/preset=", 0) == 0;
+}
+
+// The scenario document the options describe: a file or a preset, then the --set lines, through the
+// engine's field editor. "--set preset=ID" picks the preset first; the other lines edit on top of it.
+// A file's text, or standard input for "-".
+std::optional<std::string> read_input(const std::string& path, const std::string& what, Errors& errors) {
+  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    errors.push_back({code::args, "", "cannot read " + what + " file \"" + path + "\""});
+    return std::nullopt;
+  }
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+std::optional<json> build_document(const cli::Options& options, Errors& errors) {
+  json document = json::object();
+  if (options.scenario_file) {
+    const auto text = read_input(*options.scenario_file, "scenario", errors);
+    if (!text) return std::nullopt;
+    auto parsed = parse_json_text(*text, "the scenario", errors);
+    if (!parsed) return std::nullopt;
+    document = std::move(*parsed);
+  } else {
+    document["preset"] = options.preset.value_or(std::string(registry::default_preset_id));
+  }
+  for (const std::string& setting : options.settings)
+    if (sets_preset(setting)) cli::apply_setting(document, setting, errors);
+  for (const std::string& setting : options.settings)
+    if (!sets_preset(setting)) cli::apply_setting(document, setting, errors);
+  if (!errors.empty()) return std::nullopt;
+  return document;
+}
+
+// Errors of an error document as values, for the usual report.
+Errors errors_of(const json& reply) {
+  Errors errors;
+  for (const json& e : reply.at("errors"))
+    errors.push_back({e.at("code").get<std::string>(), e.at("path").get<std::string>(), e.at("message").get<std::string>()});
+  return errors;
+}
+
+int calibrate(const std::string& path, bool as_json) {
+  Errors errors;
+  const auto text = read_input(path, "calibration", errors);
+  if (!text) return report_errors(errors, as_json);
+  const auto input = parse_json_text(*text, "the calibration input", errors);
+  if (!input) return report_errors(errors, as_json);
+  const json reply = calibrate_document(*input);
+  if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), as_json);
+  std::cout << (as_json ? pretty(reply) + "\n" : cli::printable(cli::format_calibration(reply)));
+  return exit_ok;
+}
+
+// The device names the sentences use: the scenario's own, as the engine normalised them.
+std::pair<std::string, std::string> device_names(const json& document) {
+  const Solved solved = solve_checked(document);
+  if (!solved.scenario) return {"host", "accelerator"};
+  return {solved.scenario->host.name, solved.scenario->accelerator.name};
+}
+
+// --sweep, --solve-for, --break-even, --what-ifs and --compare: the engine's document as JSON, CSV or text.
+int what_if(const cli::Options& options, const json& document) {
+  json reply;
+  switch (options.action) {
+    case cli::Action::sweep: reply = field_sweep_document(document, options.sweeps); break;
+    case cli::Action::solve_for: reply = solve_for_document(document, options.solve_for, options.goal); break;
+    case cli::Action::break_even: reply = break_even_document(document); break;
+    case cli::Action::quick_whatifs: reply = quick_whatifs_document(document); break;
+    default: reply = compare_document(document, options.compare); break;
+  }
+  if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
+  if (options.json) {
+    std::cout << pretty(reply) << "\n";
+    return exit_ok;
+  }
+  const auto [host, accelerator] = device_names(document);
+  std::string text;
+  switch (options.action) {
+    case cli::Action::sweep: text = options.csv ? cli::csv_field_sweep(reply) : cli::format_field_sweep(reply); break;
+    case cli::Action::compare: text = options.csv ? cli::csv_compare(reply) : cli::format_compare(reply); break;
+    case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
+    case cli::Action::quick_whatifs: text = cli::format_quick_whatifs(reply, host, accelerator); break;
+    default: text = cli::format_break_even(reply, host, accelerator); break;
+  }
+  std::cout << cli::printable(text);
+  return exit_ok;
+}
+
+}  // namespace
+
+namespace epochcalc::cli {
+
+int run(const std::vector<std::string>& args) {
+  const cli::ParsedOptions parsed = cli::parse_options(args);
+  const cli::Options& options = parsed.options;
+  if (!parsed.errors.empty()) return report_errors(parsed.errors, options.json);
+  switch (options.action) {
+    case cli::Action::help: std::cout << cli::usage_text(); return exit_ok;
+    case cli::Action::version: std::cout << "epochcalc " << version() << "\n"; return exit_ok;
+    case cli::Action::schema: std::cout << pretty(schema_document()) << "\n"; return exit_ok;
+    case cli::Action::list_presets:
+      std::cout << (options.json ? pretty(registry::presets_document()) + "\n" : cli::format_presets());
+      return exit_ok;
+    case cli::Action::list_hardware:
+      std::cout << (options.json ? pretty(registry::hardware_document()) + "\n" : cli::format_hardware());
+      return exit_ok;
+    case cli::Action::list_datasets:
+      std::cout << (options.json ? pretty(registry::datasets_document()) + "\n" : cli::format_datasets());
+      return exit_ok;
+    case cli::Action::list_profiles:
+      std::cout << (options.json ? pretty(registry::profiles_document()) + "\n" : cli::format_profiles());
+      return exit_ok;
+    case cli::Action::calibrate: return calibrate(*options.calibration_file, options.json);
+    case cli::Action::expand:
+    case cli::Action::solve:
+    case cli::Action::sweep:
+    case cli::Action::solve_for:
+    case cli::Action::break_even:
+    case cli::Action::quick_whatifs:
+    case cli::Action::compare: break;
+  }
+  Errors errors;
+  const std::optional<json> document = build_document(options, errors);
+  if (!document) return report_errors(errors, options.json);
+  if (options.action == cli::Action::expand) {
+    const json expanded = expand_scenario(*document, errors);
+    if (!errors.empty()) return report_errors(errors, options.json);
+    std::cout << pretty(expanded) << "\n";
+    return exit_ok;
+  }
+  if (options.action != cli::Action::solve) return what_if(options, *document);
+  const Solved solved = solve_checked(*document);
+  if (!solved.result) return report_errors(solved.errors, options.json);
+  if (options.csv) {
+    std::cout << cli::printable(cli::csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings)));
+    return exit_ok;
+  }
+  std::cout << (options.json ? pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) + "\n"
+                             : cli::printable(cli::format_report(*solved.scenario, *solved.result, solved.warnings)));
+  return exit_ok;
+}
+
+}  // namespace epochcalc::cli
