@@ -4,7 +4,7 @@
 // mounts it on its document; each <epoch-overhead-calculator> mounts it on its shadow root, so the page
 // and every embed share this one implementation. No scenario rule is decided here.
 import { EpochcalcError } from 'epochcalc';
-import { byId, h, replace, whenInView, watchNearView } from './dom.js';
+import { byId, cancelIdle, h, onIdle, replace, watchNearView } from './dom.js';
 import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
@@ -241,13 +241,13 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     if (parts.has('table')) {
       // Off screen, the tables follow in an idle moment, before the address is written: an edit paints
       // its numbers first (npm run bench, edits with two pins).
-      cancelIdleCallback(tablesLater);
+      cancelIdle(tablesLater);
       if (tablesInView) renderTables(result);
-      else tablesLater = requestIdleCallback(() => { if (good) renderTables(good.result); }, { timeout: 100 });
+      else tablesLater = onIdle(() => { if (good) renderTables(good.result); }, 100);
       replace($('warnings'), ...result.warnings.map((w) => h('li', {}, h('strong', {}, 'Note: '), w.message)));
     }
     onResult?.(result);
-    tools?.update();
+    askTools();
     if (!parts.has('sweep')) {
       marker.dataset.ready = 'true';
       return;
@@ -269,7 +269,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   watchNearView($('result-table'), (near) => {
     tablesInView = near;
     if (near && good) {
-      cancelIdleCallback(tablesLater);
+      cancelIdle(tablesLater);
       renderTables(good.result);
     }
   });
@@ -351,13 +351,40 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, { edited: true }));
 
   /**
-   * The what-if tools and the exports (web/src/tools/), a module of their own: loaded when one of their
-   * sections first comes into view, when pins are given, or on the first export click.
+   * The what-if tools and the exports (web/src/tools/), a module of their own: loaded after the reader's
+   * first interaction, when pins are given, or on the first export click.
    * @type {import('./tools/tools.js').Tools|null}
    */
   let tools = null;
   /** @type {Promise<import('./tools/tools.js').Tools>|null} */
   let toolsLoading = null;
+  // The sections below the first are laid out only near the screen (content-visibility: auto, style.css),
+  // at a guessed height until they have been once. Someone who jumps down the page (the scroll bar, End,
+  // a link, find in page) would see them take their real heights and push away what they jumped to. So
+  // once the answers are drawn, every section is laid out for one frame and the browser keeps its height;
+  // data-settling ends after that frame.
+  const resultsBox = $('results');
+  let sizing = 0;
+  function settled() {
+    const mine = ++sizing;
+    // After what waits for an idle moment too (the tables off screen, the pins' table).
+    onIdle(() => {
+      if (mine !== sizing) return; // a newer update owns the marker
+      resultsBox?.classList.add('sizing');
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        if (mine !== sizing) return;
+        resultsBox?.classList.remove('sizing');
+        delete marker.dataset.settling;
+      }));
+    }, 300);
+  }
+  /** The tools follow the scenario on screen; a sizing frame still pending is for an older one. */
+  function askTools() {
+    if (!tools) return;
+    ++sizing;
+    resultsBox?.classList.remove('sizing');
+    tools.update();
+  }
   /** Results pinned beside the current one (the tools own the pins): ghost bars, dashed curves. @type {import('./tools/tools.js').Pinned[]} */
   let pinned = [];
   const withTools = () => (toolsLoading ??= import('./tools/tools.js').then((m) => {
@@ -375,23 +402,35 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
         chart.setPinned(pinned);
       },
       onPins: (text) => onPins?.(text),
+      settled,
     });
-    tools.update();
+    askTools();
     return tools;
   }, (err) => {
     toolsLoading = null;
+    settled();
     for (const body of root.querySelectorAll('[data-tools]')) {
-      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); scroll away and back to try again.`));
+      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); they try again at your next click or key.`));
     }
+    loadToolsSoon();
     throw err;
   }));
   const toolSections = [...root.querySelectorAll('section.tools')].filter((el) => parts.has(/** @type {HTMLElement} */ (el).dataset.part ?? ''));
   // A view of tools alone (an element's view="devices") shows them at once; otherwise they load once the
-  // reader does something (scrolls, points, types) and one of their sections is in view, so a first
-  // visit that only reads the answer does not carry them.
+  // reader does something (scrolls, points, focuses, types), in the next idle moment, so a first visit
+  // that only reads the answer does not carry them. Not when their sections come into view: they grow
+  // from a line to over a thousand pixels as they arrive, and a reader who went straight to the chart,
+  // the tables or the exports below them saw it pushed a screen down (or a click land elsewhere).
   const toolsOnly = toolSections.length > 0 && [...parts].every((p) => p === 'whatif' || p === 'devices' || p === 'export');
+  function loadToolsSoon() {
+    afterInteraction(() => {
+      // Their answers are on their way from now: scripts wait for them (data-settling) before they act.
+      marker.dataset.settling = 'true';
+      onIdle(() => { withTools().catch(() => {}); }, 500);
+    });
+  }
   if (toolsOnly) withTools().catch(() => {});
-  else afterInteraction(() => whenInView(toolSections).then(() => withTools()).catch(() => {}));
+  else if (toolSections.length) loadToolsSoon();
   // The export buttons' work is the tools' too: a click before they load waits for them.
   for (const id of ['export', 'map-panel']) {
     $(id).addEventListener('click', (e) => {
@@ -441,9 +480,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   };
 }
 
-/** Runs `f` once, at the reader's first scroll, click, touch or key. @param {() => void} f */
+/** Runs `f` once, at the reader's first scroll, click, touch, focus or key. @param {() => void} f */
 function afterInteraction(f) {
-  const kinds = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown'];
+  const kinds = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown', 'focusin'];
   const once = () => {
     for (const kind of kinds) removeEventListener(kind, once, true);
     f();

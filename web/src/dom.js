@@ -66,6 +66,29 @@ export function linkify(text) {
  */
 export const byId = (root) => (id) => /** @type {HTMLElement} */ (root.getElementById(id));
 
+/** Safari has no requestIdleCallback: there an idle callback is a task soon after, given the longest
+ * idle period the standard allows (50 ms). */
+const hasIdle = typeof requestIdleCallback === 'function';
+const IDLE_PERIOD_MS = 50;
+
+/**
+ * requestIdleCallback where the browser has it, else a task soon after (Safari).
+ * @param {IdleRequestCallback} f @param {number} timeout  ms at most before it runs @returns {number}
+ */
+export function onIdle(f, timeout) {
+  if (hasIdle) return requestIdleCallback(f, { timeout });
+  return window.setTimeout(() => {
+    const start = performance.now();
+    f({ didTimeout: false, timeRemaining: () => Math.max(0, IDLE_PERIOD_MS - (performance.now() - start)) });
+  }, 1);
+}
+
+/** Cancels what onIdle scheduled. @param {number} handle */
+export function cancelIdle(handle) {
+  if (hasIdle) cancelIdleCallback(handle);
+  else clearTimeout(handle);
+}
+
 /**
  * Resolves once any of `elements` is on screen, at least `ratio` of it. (The observer's first report
  * comes whatever the ratio, so each report is checked.)

@@ -1,7 +1,7 @@
 // The page: the calculator (calculator.js, the same one every embed mounts) on the whole document, plus
 // what only a page has: loading the engine, the link in the address bar, the footer and offline use.
 // (For an iframe there is embed.html, which fits its frame.)
-import { byId, h, replace } from './dom.js';
+import { byId, h, onIdle, replace } from './dom.js';
 import { readAddress, writeAddress } from './link.js';
 import { mountCalculator } from './calculator.js';
 import { engine } from './engine.js';
@@ -220,13 +220,13 @@ function keepLater(written) {
   function whenIdle(deadline) {
     if (!scheduled) return;
     if (deadline.timeRemaining() >= WRITE_MS || deadline.didTimeout) flush();
-    else requestIdleCallback(whenIdle, { timeout: 1000 });
+    else onIdle(whenIdle, 1000);
   }
   function schedule() {
     if (scheduled) return;
     scheduled = true;
     root.dataset.saving = 'true';
-    requestIdleCallback(whenIdle, { timeout: 1000 });
+    onIdle(whenIdle, 1000);
   }
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
@@ -291,4 +291,4 @@ function addFitPanel(calculator, calc) {
 
 // Offline use is set up once the first result is on screen and the page is idle, from its own small
 // chunk, so the service worker's downloads never compete with the first visit's own.
-start().then(() => requestIdleCallback(() => import('./offline.js').then((offline) => offline.registerOffline()), { timeout: 3000 }));
+start().then(() => onIdle(() => import('./offline.js').then((offline) => offline.registerOffline()), 3000));

@@ -1,10 +1,10 @@
 // The what-if tools: pins, one-click what-ifs, break-even and goal seek, every device side by side, and
 // the exports (link, JSON, import, CSV, chart images, the report in three formats). A module of its
-// own (dist/epochcalc-tools.js), shared by the page and every element, loaded when one of its sections
-// first comes into view, when a link or the browser holds pins, or on the first export click: a first
-// visit does not carry it. Every answer is the engine's (calc.quickWhatifs, breakEven, solveFor,
+// own (dist/epochcalc-tools.js), shared by the page and every element, loaded in an idle moment after
+// the reader's first scroll, click or key, when a link or the browser holds pins, or on the first export
+// click: a first visit that only reads the answer does not carry it. Every answer is the engine's (calc.quickWhatifs, breakEven, solveFor,
 // compare, update); these files only draw them.
-import { byId } from '../dom.js';
+import { byId, cancelIdle, onIdle } from '../dom.js';
 import { pointerOf } from '../field-format.js';
 import { mountPins } from './pins.js';
 import { mountQuick } from './quick.js';
@@ -35,6 +35,7 @@ import { mountMap } from './map.js';
  * @property {(e: { path: string, message: string }) => string} said  an engine error in the page's words
  * @property {(list: Pinned[]) => void} setPinned
  * @property {(text: string|null) => void} onPins  the pins as JSON (null: none), for the page's link
+ * @property {() => void} settled  the answers to the scenario on screen are drawn (ends data-settling)
  */
 /** @typedef {ReturnType<typeof mountTools>} Tools */
 
@@ -69,17 +70,17 @@ export function mountTools(host) {
     update() {
       const now = host.current();
       // Off the edit's path: the numbers are painted first, then the tables and texts that follow them.
-      cancelIdleCallback(idle);
-      idle = requestIdleCallback(() => {
+      cancelIdle(idle);
+      idle = onIdle(() => {
         pins.update(host.current());
         exports.update(host.current());
         charts?.update();
-      }, { timeout: 100 });
+      }, 100);
       clearTimeout(timer);
       // Asked first: an answer to an earlier scenario is dropped, whether or not this one solves.
       const question = ++asked;
       if (!now) {
-        delete host.marker.dataset.settling;
+        host.settled();
         return;
       }
       const still = () => question === asked;
@@ -92,7 +93,7 @@ export function mountTools(host) {
         if (!still()) return; // a newer question owns the marker
         const step = steps.shift();
         if (!step) {
-          delete host.marker.dataset.settling;
+          host.settled();
           return;
         }
         // The next question once this one's answer is drawn (the what-if module may still be loading);
