@@ -423,7 +423,10 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   // the tables or the exports below them saw it pushed a screen down (or a click land elsewhere).
   const toolsOnly = toolSections.length > 0 && [...parts].every((p) => p === 'whatif' || p === 'devices' || p === 'export');
   function loadToolsSoon() {
-    afterInteraction(() => {
+    // In the page, the calculator is what <main> holds (the update notice is outside it); in an
+    // element, its shadow root.
+    const area = 'host' in root ? root : $('answer').parentElement ?? root;
+    afterInteraction(area, () => {
       // Their answers are on their way from now: scripts wait for them (data-settling) before they act.
       marker.dataset.settling = 'true';
       onIdle(() => { withTools().catch(() => {}); }, 500);
@@ -480,12 +483,20 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   };
 }
 
-/** Runs `f` once, at the reader's first scroll, click, touch, focus or key. @param {() => void} f */
-function afterInteraction(f) {
-  const kinds = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown', 'focusin'];
+/**
+ * Runs `f` once, when the reader first scrolls the page or clicks, touches, focuses or types in the
+ * calculator (`area`). A click elsewhere on the page (another embed, "Reload to update") is not one: the
+ * tools' downloads then held back the new version's service worker (Chromium waited for the old one's
+ * requests and did not take over). @param {Node} area @param {() => void} f
+ */
+function afterInteraction(area, f) {
+  const onPage = ['scroll', 'wheel'];
+  const inCalculator = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   const once = () => {
-    for (const kind of kinds) removeEventListener(kind, once, true);
+    for (const kind of onPage) removeEventListener(kind, once, true);
+    for (const kind of inCalculator) area.removeEventListener(kind, once, true);
     f();
   };
-  for (const kind of kinds) addEventListener(kind, once, { capture: true, passive: true });
+  for (const kind of onPage) addEventListener(kind, once, { capture: true, passive: true });
+  for (const kind of inCalculator) area.addEventListener(kind, once, { capture: true, passive: true });
 }
