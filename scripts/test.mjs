@@ -84,9 +84,11 @@ const jobs = [
   ...fuzzTargets.map((target) => ({
     name: `fuzz ${target} under ASan and UBSan (libFuzzer)`, needs: ['sanitize'], run: [node, ['scripts/fuzz.mjs', target]], counts: closingLineCounts,
   })),
+  // The doctest suite as wasm is built before the module API tests run, so that its run (the last job)
+  // can take the slot the browser suite frees instead of waiting for its build with one core idle.
+  { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
   // The module in node, checked against the CLI and the sanitized CLI.
   { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/'), counts: nodeCounts },
-  { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
   { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
 ];
 
