@@ -2,8 +2,8 @@
 // the exports (link, JSON, import, CSV, chart images, the report in three formats). A module of its
 // own (dist/epochcalc-tools.js), shared by the page and every element, loaded in an idle moment after
 // the reader's first scroll, click or key, when a link or the browser holds pins, or on the first export
-// click: a first visit that only reads the answer does not carry it. Every answer is the engine's (calc.quickWhatifs, breakEven, solveFor,
-// compare, update); these files only draw them.
+// click: a first visit that only reads the answer does not carry it. Every answer is the engine's
+// (calc.quickWhatifs, breakEven, solveFor, compare, update); these files only draw them.
 import { byId, cancelIdle, onIdle } from '../dom.js';
 import { pointerOf } from '../field-format.js';
 import { mountPins } from './pins.js';
