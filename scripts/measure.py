@@ -10,8 +10,11 @@ counted per network give the scenario's operations per layer and per step.
 
 Timing on a shared machine: every (device, network, batch size) is warmed up before each timed epoch,
 and the repeats are interleaved (one epoch of every configuration, then the second of every one, ...)
-so that a burst of load from elsewhere spreads over all of them; the median is kept and the note
-gives the fastest and slowest epoch. A large dataset's inputs come from a pool of at most 256 MiB
+so that a burst of load from elsewhere spreads over all of them; the fastest epoch is kept and the
+note gives the median and the slowest. Load from elsewhere only ever slows an epoch down, so the
+fastest is the one that reproduces: on this project's shared build machine the fastest epochs of two
+runs of the same 30 configurations agreed within 2.4% RMS, their medians within 7.7%
+(docs/validation.md). A large dataset's inputs come from a pool of at most 256 MiB
 that the epoch cycles through. Operations per step are counted, not assumed: PyTorch's profiler gives
 the top-level aten ops (host) or CUDA kernels (accelerator); the NumPy backend counts every NumPy call
 its step makes.
@@ -59,6 +62,10 @@ BLAS_THREAD_VARIABLES = ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THR
 # The product timed as a check on the BLAS: a 784-128 layer at batch 128 (about 0.2 ms with OpenBLAS on
 # one core of a 2020s CPU; 5 ms with the reference BLAS).
 CHECK_SHAPE = (128, 784, 128)
+# The same layer's three products of a training step at batch size 1 (forward, input gradient, weight
+# gradient): each streams the 784x128 weights once, so they time what one core's products reach on the
+# weights' traffic, the memory term of a small-batch step (docs/validation.md, "Measured ceilings").
+BANDWIDTH_CHECK_LAYER = (784, 128)
 SETUP_HINT = ('install an optimised one: bash scripts/setup-measure.sh (Debian/Ubuntu: apt-get install '
               'libopenblas0-pthread), or NumPy and PyTorch from pip, whose wheels bring their own')
 
@@ -137,7 +144,7 @@ def parse_arguments(argv):
     parser.add_argument('--examples', metavar='N', type=whole_number(1),
                         help="examples per epoch, for a quicker run; written into the scenario's dataset (default: the dataset's N)")
     parser.add_argument('--repeats', metavar='K', type=whole_number(1), default=3,
-                        help='timed epochs per network and batch size, interleaved across them; the median is kept (default 3)')
+                        help='timed epochs per network and batch size, interleaved across them; the fastest is kept (default 3)')
     parser.add_argument('--warmup-steps', metavar='S', type=whole_number(0), default=10,
                         help='untimed steps before each timed epoch (default 10)')
     parser.add_argument('--devices', metavar='LIST', type=devices,
@@ -671,6 +678,36 @@ def matmul_check(backend, module):
     return {'shape': f'{m}x{k} by {k}x{n}, float32', 'median_s': seconds, 'gflop_per_s': round(2 * m * k * n / seconds / 1e9, 2)}
 
 
+def bandwidth_check(backend, module):
+    """The weights' bytes over the time of BANDWIDTH_CHECK_LAYER's three products at batch size 1 (the
+    sum of each product's median), in float32 on the host: the bandwidth a small-batch step's weight
+    traffic reaches, far below the memory's peak."""
+    k, n = BANDWIDTH_CHECK_LAYER
+    if backend == 'torch':
+        weights, x, grad = module.randn(k, n), module.randn(1, k), module.randn(1, n)
+        products = (lambda: module.mm(x, weights), lambda: module.mm(grad, weights.t()), lambda: module.mm(x.t(), grad))
+    else:
+        random = module.random.default_rng(0)
+        weights = random.standard_normal((k, n), dtype=module.float32)
+        x = random.standard_normal((1, k), dtype=module.float32)
+        grad = random.standard_normal((1, n), dtype=module.float32)
+        products = (lambda: module.matmul(x, weights), lambda: module.matmul(grad, module.transpose(weights)),
+                    lambda: module.matmul(module.transpose(x), grad))
+    medians = []
+    for product in products:
+        product()
+        times = []
+        for _ in range(101):
+            start = time.perf_counter()
+            product()
+            times.append(time.perf_counter() - start)
+        medians.append(statistics.median(times))
+    seconds = sum(medians)
+    weight_bytes = 3 * k * n * 4
+    return {'layer': f'{k}x{n} float32 weights, batch size 1: forward, input-gradient and weight-gradient products',
+            'median_s': medians, 'bytes': weight_bytes, 'gb_per_s': round(weight_bytes / seconds / 1e9, 2)}
+
+
 def reference_warning(blas):
     return (f"the matrix products run on a reference BLAS ({blas['library']}): it is 10 to 30 times slower than an "
             f"optimised BLAS, so these epochs measure that library rather than the framework; {SETUP_HINT}")
@@ -851,22 +888,28 @@ def measure(backend, module, devices_wanted, resolved, networks, sizes, args):
 
 
 def describe_run(backend, module):
-    """The BLAS record (with the warning for a reference BLAS), PyTorch's details and the product check."""
+    """The BLAS record (with the warning for a reference BLAS), PyTorch's details and the two checks."""
     if backend == 'torch':
         blas, torch_record = torch_details(module)
     else:
         blas, torch_record = numpy_blas(module), None
     check = matmul_check(backend, module)
+    bandwidth = bandwidth_check(backend, module)
     log(f"BLAS: {blas['name'] or 'unknown'} ({blas['library'] or 'library not found'}); "
-        f"{check['shape']} product: {check['median_s'] * 1e3:.3g} ms")
+        f"{check['shape']} product: {check['median_s'] * 1e3:.3g} ms ({check['gflop_per_s']} GFLOP/s); "
+        f"weights at batch size 1: {bandwidth['gb_per_s']} GB/s")
     if blas['reference']:
         blas['warning'] = reference_warning(blas)
         log(f"warning: {blas['warning']}")
-    return blas, torch_record, check
+    return blas, torch_record, check, bandwidth
 
 
 def set_operations(scenario, resolved, networks, network_counts, fits):
-    """The scenario's ops_per_layer and extra_ops_per_step, from the host's counts."""
+    """The scenario's ops_per_layer and extra_ops_per_step, from the host's counts; and, in training, no
+    gradient of the input: both loops skip it (the NumPy step's `if i > 0`, PyTorch's autograd for data
+    that do not require a gradient), so the first layer makes two passes, not three (docs/model.md)."""
+    if resolved['assumptions']['phase'] == 'training':
+        scenario.setdefault('assumptions', {})['first_layer_input_gradient'] = False
     if 'host' not in network_counts:
         log("no host measurement: the scenario's operations per step are left as they were")
         return
@@ -881,7 +924,7 @@ def set_operations(scenario, resolved, networks, network_counts, fits):
 
 
 def measurement_entries(backend, module, blas, args, networks, times, counts, described, network_counts, fits):
-    """One measurement per configuration: the median epoch, its ops per step and a note of what ran."""
+    """One measurement per configuration: the fastest epoch, its ops per step and a note of what ran."""
     blas_note = f"BLAS {blas['name'] or 'unknown'}"
     if blas['reference']:
         blas_note = 'a REFERENCE BLAS (netlib: slow matrix products; see measured_with.blas.warning)'
@@ -896,17 +939,17 @@ def measurement_entries(backend, module, blas, args, networks, times, counts, de
     measurements = []
     for (device, index, batch), seconds in times.items():
         repeats = len(seconds)
-        spread = f' ({min(seconds):.4g} s to {max(seconds):.4g} s)' if repeats > 1 else ''
+        spread = f' (median {statistics.median(seconds):.4g} s, slowest {max(seconds):.4g} s)' if repeats > 1 else ''
         interleaved = ', interleaved with the other configurations' if len(times) > 1 and repeats > 1 else ''
         note = (f"{backend} {module.__version__}, {described[device]}, "
                 f"{blas_note + ', ' if device == 'host' else ''}{thread_note}, "
-                f"median of {repeats} epoch{'s' if repeats != 1 else ''}{spread}{interleaved}, warm-up excluded")
+                f"fastest of {repeats} epoch{'s' if repeats != 1 else ''}{spread}{interleaved}, warm-up excluded")
         measurement = {'device': device}
         if len(networks) > 1:
             # The network this measurement ran; a file of one network leaves it to the scenario's widths.
             measurement['widths'] = networks[index]
             note += '; ' + operations_note(networks, network_counts[device], fits[device])
-        measurement.update(batch_size=batch, epoch_time_s=statistics.median(seconds),
+        measurement.update(batch_size=batch, epoch_time_s=min(seconds),
                            ops_per_step=counts[device, index, batch], note=note)
         measurements.append(measurement)
     return measurements
@@ -936,7 +979,7 @@ def main(argv):
                       'partial batch (assumptions.drop_last): that epoch would have no step')
     log(f'{backend} {module.__version__}; networks {", ".join(map(network_name, networks))}; N = {examples}, '
         f'{resolved["assumptions"]["phase"]}, batch sizes {sizes}, devices {devices_wanted}')
-    blas, torch_record, check = describe_run(backend, module)
+    blas, torch_record, check, bandwidth = describe_run(backend, module)
 
     times, counts, described, loads = measure(backend, module, devices_wanted, resolved, networks, sizes, args)
 
@@ -956,6 +999,7 @@ def main(argv):
         **({'torch': torch_record} if torch_record else {}),
         'threads_asked': args.threads,
         'matmul_check': check,
+        'bandwidth_check': bandwidth,
         'timing': {
             'repeats': args.repeats, 'warmup_steps': args.warmup_steps,
             'order': 'interleaved: each round runs one epoch of every (device, network, batch size) in turn',

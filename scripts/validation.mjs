@@ -182,6 +182,29 @@ export function requireCli(cli) {
     throw new InputError(`the epochcalc CLI is missing (${cli}): build it with bash scripts/build-native.sh (or node scripts/build.mjs)`);
 }
 
+/**
+ * The scenario a case's fits start from. A local measurement that timed both of measure.py's checks
+ * runs its host at those measured ceilings (docs/validation.md, "Measured ceilings"): the product
+ * check's FLOP/s as the peak, the weight-pass check's bandwidth as the memory's. Otherwise, and at a
+ * precision other than the checks' fp32, the case's own scenario.
+ */
+export function fitScenario(data) {
+  const matmul = data.measured_with?.matmul_check;
+  const bandwidth = data.measured_with?.bandwidth_check;
+  const precision = data.scenario.precision ?? 'fp32';
+  if (!matmul || !bandwidth || precision !== 'fp32' || !isObject(data.scenario.host)) return data.scenario;
+  const host = data.scenario.host;
+  return {
+    ...data.scenario,
+    host: {
+      ...host,
+      peak_flops: { ...host.peak_flops, fp32: `${matmul.gflop_per_s} GFLOP/s` },
+      memory_bandwidth: `${bandwidth.gb_per_s} GB/s`,
+      source: `measured by scripts/measure.py: ${matmul.shape} product, ${bandwidth.layer}`,
+    },
+  };
+}
+
 /** The figures a case's rows and constants need, from one CLI call per measurement and one per fit. */
 export function evaluateCase(cli, { file, data }) {
   /** A scenario's epoch on one measurement's device, network and batch size. */
@@ -196,8 +219,9 @@ export function evaluateCase(cli, { file, data }) {
   });
   const resolved = rows[0].result.scenario;
   const plain = (list) => list.map(({ device, batch_size, epoch_time_s, widths }) => ({ device, batch_size, epoch_time_s, ...(widths ? { widths } : {}) }));
+  const fitFrom = fitScenario(data);
   const calibrate = (fit, list = data.measurements) => engine(cli, ['--calibrate', '-', '--json'],
-    { scenario: data.scenario, measurements: plain(list), fit }, `${file}, calibration with fit ${JSON.stringify(fit)}`);
+    { scenario: fitFrom, measurements: plain(list), fit }, `${file}, calibration with fit ${JSON.stringify(fit)}`);
   const calibration = calibrate(data.fit);
   const alternatives = (data.alternative_fits ?? []).map((fit) => ({ fit, calibration: calibrate(fit) }));
   // Prediction, not only fit: calibrated on one network's epochs, the others' predicted.
@@ -210,7 +234,7 @@ export function evaluateCase(cli, { file, data }) {
     });
     return { network, batches: own.map((m) => m.batch_size), calibration: fitted, others };
   });
-  return { file, data, rows, resolved, calibration, alternatives, cross };
+  return { file, data, rows, resolved, calibration, alternatives, cross, measuredCeilings: fitFrom !== data.scenario };
 }
 
 // ---- Markdown -------------------------------------------------------------------------------------
@@ -263,6 +287,9 @@ function constantCell(name, calibration, fit, before, format) {
   return `${format(before)} → ${format(value)}`;
 }
 
+/** Where a local case's fits ran the host at its measured ceilings, its efficiency is a fraction of them. */
+const ofCeilings = (c) => (c.measuredCeilings ? ' of the measured ceilings' : '');
+
 function constantsTable(cases) {
   const body = [];
   for (const c of cases) {
@@ -281,7 +308,7 @@ function constantsTable(cases) {
         name, data.profile ?? '—', fit.join(', '),
         constantCell('dispatch', calibration, fit, resolved.dispatch, seconds),
         devices.includes('accelerator') ? constantCell('launch', calibration, fit, resolved.launch, seconds) : '—',
-        devices.includes('host') ? constantCell('host_efficiency', calibration, fit, a.host_efficiency, percent) : '—',
+        devices.includes('host') ? constantCell('host_efficiency', calibration, fit, a.host_efficiency, percent) + ofCeilings(c) : '—',
         devices.includes('accelerator') ? constantCell('accelerator_efficiency', calibration, fit, a.accelerator_efficiency, percent) : '—',
         constantCell('step_overhead', calibration, fit, step, seconds),
         overhead, residual(calibration.rms_relative_residual),
@@ -305,7 +332,7 @@ function crossTable(cases) {
         const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
         const f = run.calibration.fitted;
         body.push([label(c.data), run.network, run.batches.join(', '),
-          c.data.cross_fit.map((k) => `${k.replace('_efficiency', ' efficiency').replace('_', ' ')} ${k.endsWith('efficiency') ? percent(f[k]) : seconds(f[k])}`).join('; '),
+          c.data.cross_fit.map((k) => `${k.replace('_efficiency', ' efficiency').replace('_', ' ')} ${k.endsWith('efficiency') ? percent(f[k]) : seconds(f[k])}${k === 'host_efficiency' ? ofCeilings(c) : ''}`).join('; '),
           network, list.map((o) => o.measurement.batch_size).join(', '), signedPercent(worst), residual(rms)]);
       }
     }

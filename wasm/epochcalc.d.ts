@@ -44,6 +44,10 @@ export interface Assumptions {
   overlap?: 'none' | 'roofline';
   /** Drop the last partial batch. Default false. */
   drop_last?: boolean;
+  /** Whether the first layer computes the gradient of its input in training. true (the default) is
+   * the seed's count, three passes on every layer; false is what frameworks run (the data need no
+   * gradient), two passes on the first layer. */
+  first_layer_input_gradient?: boolean;
   /** Achieved fraction of the host's peak FLOP/s and bandwidth, 0 < e <= 1: its compute and memory
    * times are divided by it. A number (0.4) or a percentage string ("40 %"). Default 1. */
   host_efficiency?: number | string | null;

@@ -60,6 +60,11 @@ ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examp
   w.examples = examples;
   w.passes = phase_info(assumptions.phase).gemm_passes;
   w.element_bytes = element_bytes;
+  // Training without the input's gradient: the first layer makes one pass fewer (docs/model.md).
+  const bool skip = assumptions.phase == Phase::training && !assumptions.first_layer_input_gradient;
+  w.flops_per_example = 2.0 * (w.passes * shape.macs - (skip ? shape.first_macs : 0));
+  w.bytes_per_step = w.element_bytes * (w.passes * shape.parameters - (skip ? shape.first_parameters : 0));
+  w.bytes_per_example = w.element_bytes * (w.passes * shape.activations - (skip ? shape.first_activations : 0));
   w.ops_per_step = static_cast<double>(shape.layers) * assumptions.ops_per_layer + assumptions.extra_ops_per_step;
   w.drop_last = assumptions.drop_last;
   return w;
@@ -131,6 +136,11 @@ NetworkShape network_shape(const std::vector<std::int64_t>& widths) {
     shape.macs += in * out;
     shape.activations += in + out;
     shape.parameters += in * out + out;
+    if (i == 0) {
+      shape.first_macs = in * out;
+      shape.first_activations = in + out;
+      shape.first_parameters = in * out + out;
+    }
   }
   return shape;
 }

@@ -30,6 +30,11 @@ struct ResolvedScenario {
   NetworkShape shape;
   std::int64_t examples = 0;  // N
   double passes = 3;          // GEMM passes per layer (k)
+  // F = flops_per_example · n and Y = bytes_per_step · s + bytes_per_example · n: the counts' two
+  // coefficients, worked out once (the first layer's input-gradient pass left out where it is skipped).
+  double flops_per_example = 0;
+  double bytes_per_step = 0;
+  double bytes_per_example = 0;
   double element_bytes = 4;   // e
   double ops_per_step = 0;    // L·o + x with the scenario's top-level counts (EpochCounts::launched_ops)
   bool drop_last = false;
@@ -82,9 +87,9 @@ inline EpochCounts counts_of(const ResolvedScenario& w, std::int64_t batch, std:
   counts.examples = examples;
   const double s = static_cast<double>(steps);
   const double n = static_cast<double>(examples);
-  counts.flops = w.passes * 2.0 * w.shape.macs * n;
-  // Every step reads the weights and biases once; activation traffic scales with the examples.
-  counts.bytes = w.passes * w.element_bytes * (s * w.shape.parameters + n * w.shape.activations);
+  counts.flops = w.flops_per_example * n;
+  // Every step reads the weights and biases once per pass; activation traffic scales with the examples.
+  counts.bytes = w.bytes_per_step * s + w.bytes_per_example * n;
   counts.launched_ops = s * w.ops_per_step;
   return counts;
 }

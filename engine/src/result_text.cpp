@@ -152,6 +152,8 @@ void write_scenario(Out& out, const Scenario& s) {
       .key("accelerator_efficiency").number(a.accelerator_efficiency)
       .key("launches_per_step");
   a.launches_per_step > 0 ? out.integer(a.launches_per_step) : out.null();
+  // Written only when off, so that every scenario without it reads as before.
+  if (!a.first_layer_input_gradient) out.key("first_layer_input_gradient").boolean(false);
   out.end_object();
   // Each device's own overheads, only when a device has any: a scenario without them reads as before.
   if (!s.host_overheads.empty() || !s.accelerator_overheads.empty()) {

@@ -41,7 +41,8 @@ const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"}
 
 const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
                                                  "overlap",   "drop_last",       "host_efficiency",
-                                                 "accelerator_efficiency",       "launches_per_step"};
+                                                 "accelerator_efficiency",       "launches_per_step",
+                                                 "first_layer_input_gradient"};
 
 // A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
 template <typename Value, typename Lookup, typename ReadFields>
@@ -147,6 +148,9 @@ void read_assumptions(const json* value, const std::string& path, Assumptions& a
         a.overlap = *overlap == "none" ? Overlap::none : Overlap::roofline;
     if (const json* v = field(*value, "drop_last", path, errors, false))
       if (auto drop = read_bool(*v, pointer(path, "drop_last"), errors)) a.drop_last = *drop;
+    if (const json* v = field(*value, "first_layer_input_gradient", path, errors, false))
+      if (auto input = read_bool(*v, pointer(path, "first_layer_input_gradient"), errors))
+        a.first_layer_input_gradient = *input;
     if (const json* v = field(*value, "host_efficiency", path, errors, false); v && !v->is_null())
       if (auto e = read_quantity(*v, pointer(path, "host_efficiency"), rule::efficiency, errors)) a.host_efficiency = *e;
     if (const json* v = field(*value, "accelerator_efficiency", path, errors, false); v && !v->is_null())

@@ -58,7 +58,8 @@ json defaults() {
           {"/profile", nullptr},
           {"/step_overhead", s.step_overhead},
           {"/assumptions/overlap", std::string(overlap_info(a.overlap).name)},
-          {"/assumptions/drop_last", a.drop_last}};
+          {"/assumptions/drop_last", a.drop_last},
+          {"/assumptions/first_layer_input_gradient", a.first_layer_input_gradient}};
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 #include <tuple>
 
 #include "epochcalc/model.hpp"
+#include "brute_force.hpp"
 #include "default_scenario.hpp"
+#include "draw.hpp"
 
 using namespace epochcalc;
 
@@ -72,6 +74,52 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
     CHECK(p.bytes == 2.0 * (10 * 325 + 100 * 55));
     CHECK(p.launched_ops == 10 * (2 * 1 + 2));
   }
+}
+
+TEST_CASE("without the input's gradient the first layer makes one pass fewer in training, and only then") {
+  const Scenario s = paper_scenario();
+  const NetworkShape shape = network_shape(s.widths);  // the first layer: M1 = 200, A1 = 30, W1 = 220
+  CHECK(shape.first_macs == 200);
+  CHECK(shape.first_activations == 30);
+  CHECK(shape.first_parameters == 220);
+  Assumptions a = s.assumptions;
+  a.first_layer_input_gradient = false;
+  SUBCASE("training: two passes on the first layer, three on the others") {
+    const EpochCounts p = epoch_counts(shape, 105, 10, a, 4);
+    CHECK(p.flops == 2.0 * 105 * (3 * 300 - 200));
+    CHECK(p.bytes == 4.0 * (3 * (11 * 325 + 105 * 55) - (11 * 220 + 105 * 30)));
+    CHECK(p.launched_ops == 11 * (2 * 3));  // the operations are the scenario's counts, unchanged
+  }
+  SUBCASE("inference has no backward pass to skip") {
+    a.phase = Phase::inference;
+    Assumptions seed = a;
+    seed.first_layer_input_gradient = true;
+    const EpochCounts skipped = epoch_counts(shape, 100, 10, a, 2);
+    const EpochCounts counted = epoch_counts(shape, 100, 10, seed, 2);
+    CHECK(skipped.flops == counted.flops);
+    CHECK(skipped.bytes == counted.bytes);
+  }
+  SUBCASE("the default counts every pass: the seed's numbers, bit for bit") {
+    const EpochCounts p = epoch_counts(shape, 105, 10, s.assumptions, 4);
+    CHECK(p.flops == 3.0 * 2 * 300 * 105);
+    CHECK(p.bytes == 3.0 * 4 * (11 * 325 + 105 * 55));
+  }
+}
+
+TEST_CASE("without the input's gradient the win ranges still match brute force") {
+  // The skipped pass keeps F and Y affine in s and n, which the closed-form search relies on.
+  testing::Draw d(0x5eed0c01);
+  int won_somewhere = 0;
+  for (int i = 0; i < 300; ++i) {
+    Scenario s = testing::draw(d, 3000);
+    s.assumptions.first_layer_input_gradient = false;
+    CAPTURE(i);
+    CAPTURE(testing::describe(s));
+    const auto expected = testing::brute_force_ranges(s);
+    CHECK(accelerator_win_ranges(s) == expected);
+    if (!expected.empty() && expected.front().from > 1) ++won_somewhere;
+  }
+  CHECK(won_somewhere > 10);  // the sample must include crossovers inside [1, N]
 }
 
 TEST_CASE("a run splits the epoch into work and overhead") {

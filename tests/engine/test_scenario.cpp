@@ -440,3 +440,28 @@ TEST_CASE("a key given twice in one object is refused at its pointer, wherever a
                     "/name", "name");
   }
 }
+
+TEST_CASE("first_layer_input_gradient: read as a boolean, written back only when off") {
+  SUBCASE("left out: on, and the normalized scenario does not mention it") {
+    const ParsedScenario parsed = parse_scenario(default_document());
+    REQUIRE(parsed.scenario);
+    CHECK(parsed.scenario->assumptions.first_layer_input_gradient);
+    CHECK_FALSE(scenario_to_json(*parsed.scenario)["assumptions"].contains("first_layer_input_gradient"));
+  }
+  SUBCASE("off: read, written back, and read again the same") {
+    json doc = default_document();
+    doc["assumptions"]["first_layer_input_gradient"] = false;
+    const ParsedScenario parsed = parse_scenario(doc);
+    REQUIRE(parsed.scenario);
+    CHECK_FALSE(parsed.scenario->assumptions.first_layer_input_gradient);
+    const json normalized = scenario_to_json(*parsed.scenario);
+    CHECK(normalized["assumptions"]["first_layer_input_gradient"] == false);
+    CHECK(scenario_to_json(*parse_scenario(normalized).scenario) == normalized);
+  }
+  SUBCASE("not a boolean: E_TYPE at its path") {
+    const Errors errors = errors_with("/assumptions/first_layer_input_gradient", "no");
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].code == code::type);
+    CHECK(errors[0].path == "/assumptions/first_layer_input_gradient");
+  }
+}

@@ -67,6 +67,9 @@ struct Assumptions {
   int extra_ops_per_step = 0;
   Overlap overlap = Overlap::none;
   bool drop_last = false;
+  // Whether the first layer computes the gradient of its input in training: true is the seed's count
+  // (three passes on every layer); false is what frameworks run, as the data need no gradient.
+  bool first_layer_input_gradient = true;
   // Achieved fraction of each device's peak FLOP/s and bandwidth (0 < e <= 1): divides its work.
   double host_efficiency = 1;
   double accelerator_efficiency = 1;
@@ -131,6 +134,10 @@ struct NetworkShape {
   double macs = 0;         // M: multiply-accumulates per example, forward
   double activations = 0;  // A: activation elements read and written per example, forward
   double parameters = 0;   // W: weights and biases
+  // The first layer's share of each (w0·w1, w0 + w1, w0·w1 + w1): what skipping its input gradient saves.
+  double first_macs = 0;
+  double first_activations = 0;
+  double first_parameters = 0;
 };
 
 // What one epoch asks of any device at one batch size.
