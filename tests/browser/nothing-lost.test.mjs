@@ -102,6 +102,8 @@ test('measured epochs survive a reload, a refused fit and a fit module that fail
   assert.equal(await page.inputValue('#measurements'), lines + '\ngpu 32 1 s', 'a refused fit keeps the text');
   await page.reload();
   await page.waitForSelector('html[data-ready]');
+  // As openPage does: a click while the page still moves its layout can miss (helpers.mjs, saved).
+  await saved(page);
   await page.click('#fit-panel summary');
   await page.waitForSelector('#measurements');
   assert.equal(await page.inputValue('#measurements'), lines + '\ngpu 32 1 s', 'a reload brings the text back');
