@@ -83,7 +83,8 @@ test('every form control has a label', async () => {
     '/host', '/host/peak_flops/fp32', '/host/memory_bandwidth', '/host/memory_capacity', '/host/tdp',
     '/accelerator', '/accelerator/peak_flops/int8', '/precision', '/dispatch', '/launch',
     '/dram_energy_per_byte', '/flop_energy', '/assumptions/phase', '/assumptions/ops_per_layer',
-    '/assumptions/extra_ops_per_step', '/assumptions/overlap', '/assumptions/drop_last']) {
+    '/assumptions/extra_ops_per_step', '/assumptions/overlap', '/assumptions/drop_last',
+    '/assumptions/first_layer_input_gradient']) {
     assert.ok(paths.includes(p), `a control for ${p}`);
   }
   await release(page);

@@ -200,6 +200,24 @@ test('drop last: the partial batch goes, steps are ⌊N ÷ batch⌋', async () =
   await release(page);
 });
 
+test('the input\'s gradient: on by default (the seed\'s count), and off leaves one pass of the first layer out', async () => {
+  const page = await openPage(env.browser, env.url);
+  // Left out of the scenario, the field has the engine's default: on. A box shown unticked would say
+  // the opposite of what the numbers assume.
+  assert.equal(await page.isChecked('#first_layer_input_gradient'), true);
+  const flops = await value(page, 'network.batched.flops');
+  await afterUpdate(page, () => page.uncheck('#first_layer_input_gradient'));
+  assert.equal(await page.isChecked('#first_layer_input_gradient'), false);
+  const off = expected((s) => { s.assumptions = { ...s.assumptions, first_layer_input_gradient: false }; });
+  assert.ok(near(await value(page, 'network.batched.flops'), off.network.batched.flops));
+  assert.ok(await value(page, 'network.batched.flops') < flops);
+  await assertRunsMatch(page, off);
+  assert.match(decodeURIComponent(page.url()), /first_layer_input_gradient=false/);
+  await afterUpdate(page, () => page.check('#first_layer_input_gradient'));
+  assert.equal(await value(page, 'network.batched.flops'), flops);
+  await release(page);
+});
+
 test('overlap roofline: work = max(compute, memory)', async () => {
   const page = await openPage(env.browser, env.url);
   await choose(page, '#overlap', 'roofline');

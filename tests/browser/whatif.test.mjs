@@ -331,6 +331,14 @@ test('the report in Markdown and LaTeX carries the same figures as the paragraph
   await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('report')).value.includes('\\begin{tabular}'));
   const tex = await page.inputValue('#report');
   assert.match(tex, /61\.5\\% of it per-operation overhead/);
+  assert.doesNotMatch(plain, /gradient/);
+  await release(page);
+});
+
+test('the report says when the input\'s gradient is left out, as the numbers assume', async () => {
+  const page = await openPage(env.browser, env.url, { hash: '?preset=mnist-cpu-vs-h100&assumptions.first_layer_input_gradient=false' });
+  assert.equal(await page.isChecked('#first_layer_input_gradient'), false);
+  assert.match(await reportText(page), /not overlapped, no gradient computed for the input data \(two passes on the first layer\)\./);
   await release(page);
 });
 

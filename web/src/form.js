@@ -283,7 +283,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       const f = spec(path);
       const value = at(shown, path);
       if (f?.kind === 'device' || f?.kind === 'dataset') setValue(input, typeof value === 'object' && value ? value.base ?? '' : '');
-      else if (f?.kind === 'choice' && value == null) setValue(input, String(schema.defaults[path] ?? ''));
+      // Left out, a choice or a box shows the engine's default (the schema's), not an empty one.
+      else if ((f?.kind === 'choice' || f?.kind === 'boolean') && value == null) setValue(input, String(schema.defaults[path] ?? ''));
       else setValue(input, fitting(f, shownText(value)));
     }
     everything = false;

@@ -26,7 +26,9 @@ export function paragraph(r, version) {
     ` so the accelerator is ${faster(c.accelerator_speedup_batched)}; at batch size 1 it is ${faster(c.accelerator_speedup_batch_one)}.`,
     ` ${describeWins(r).sentence}`,
     ` Assumptions: ${assumed(r)},`,
-    ` ${a.overlap === 'roofline' ? 'compute and memory traffic overlapped (roofline)' : 'compute and memory traffic not overlapped'}.`,
+    ` ${a.overlap === 'roofline' ? 'compute and memory traffic overlapped (roofline)' : 'compute and memory traffic not overlapped'}`,
+    // Left out it is on (the seed's count); the engine writes it only when off.
+    `${a.phase === 'training' && a.first_layer_input_gradient === false ? ', no gradient computed for the input data (two passes on the first layer)' : ''}.`,
     hb.energy_j === ab.energy_j
       ? ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on either device (overhead time is not priced).`
       : ` Energy for arithmetic and DRAM traffic is ${energy(hb.energy_j)} per epoch on the host and ${energy(ab.energy_j)} on the accelerator (overhead time is not priced).`,
