@@ -110,8 +110,9 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
   std::string widths;
   for (std::int64_t w : s.widths) widths += (widths.empty() ? "" : " -> ") + std::to_string(w);
   out << "Network " << widths << " (" << result.shape.layers << " dense layers, " << format_count(result.shape.parameters)
-      << " parameters), " << s.precision << ", " << phase_info(a.phase).name << ", overlap " << overlap_info(a.overlap).name
-      << "\n";
+      << " parameters), " << s.precision << ", " << phase_info(a.phase).name
+      << (a.phase == Phase::training && !a.first_layer_input_gradient ? " without the input gradient (2 passes on the first layer)" : "")
+      << ", overlap " << overlap_info(a.overlap).name << "\n";
   out << "Dataset " << s.dataset.name << ": " << format_count(static_cast<double>(s.dataset.training_examples))
       << " examples; batch " << batched.batch_size << " -> " << format_count(static_cast<double>(batched.steps_per_epoch))
       << (batched.steps_per_epoch == 1 ? " step, " : " steps, ") << format_count(batched.launched_ops)

@@ -200,6 +200,11 @@ TEST_CASE("the report names the profile, the graph replay and the efficiencies o
   CHECK(plain_text.find("profile") == std::string::npos);
   CHECK(plain_text.find("replays a graph") == std::string::npos);
   CHECK(plain_text.find("Efficiency") == std::string::npos);
+  CHECK(plain_text.find("input gradient") == std::string::npos);
+  const Solved skipped =
+      solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"first_layer_input_gradient", false}}}});
+  CHECK(cli::format_report(*skipped.scenario, *skipped.result, skipped.warnings)
+            .find(", training without the input gradient (2 passes on the first layer), overlap none\n") != std::string::npos);
 
   const Solved graphs = solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"},
                                 {"assumptions", {{"launches_per_step", 3}, {"accelerator_efficiency", "25 %"}}}});
