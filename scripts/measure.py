@@ -153,6 +153,10 @@ def parse_arguments(argv):
                         help='auto (the default) is torch when it can be imported, else numpy')
     parser.add_argument('--threads', metavar='T', type=whole_number(1),
                         help='CPU threads: torch.set_num_threads, or the BLAS thread variables before NumPy loads (default: the library\'s choice)')
+    parser.add_argument('--ceilings', action='store_true',
+                        help="run the scenario's host at the ceilings this run measures: the product check's FLOP/s as its fp32 "
+                             "peak and the weight passes' bandwidth as its memory bandwidth (docs/validation.md, \"Measured "
+                             "ceilings\"); a calibration then fits the fraction of them the training loop reaches")
     parser.add_argument('--out', metavar='FILE', help='write the measurements here (default: standard output)')
     return parser.parse_args(argv)
 
@@ -923,6 +927,24 @@ def set_operations(scenario, resolved, networks, network_counts, fits):
         fit_operations(scenario, len(networks[0]) - 1, resolved['assumptions']['ops_per_layer'], network_counts['host'][0])
 
 
+def set_ceilings(scenario, resolved, devices_wanted, check, bandwidth):
+    """The scenario's host at the measured ceilings (--ceilings): both checks are float32 products on the
+    host, so they stand for its fp32 peak and its bandwidth, and only at fp32."""
+    if 'host' not in devices_wanted or resolved['precision'] != 'fp32':
+        log(f"--ceilings: the checks measure the host in fp32; the scenario's host is left as it was "
+            f"(precision {resolved['precision']}, devices {', '.join(devices_wanted)})")
+        return
+    # A device of its own, not an edit of the scenario's: this machine's CPU, whatever the scenario named.
+    scenario['host'] = {
+        'name': f"{cpu_model() or 'This machine'}, measured ceilings",
+        'peak_flops': {'fp32': f"{check['gflop_per_s']} GFLOP/s"},
+        'memory_bandwidth': f"{bandwidth['gb_per_s']} GB/s",
+        'source': (f"measured by scripts/measure.py: the {check['shape']} product ({check['gflop_per_s']} GFLOP/s) and "
+                   f"{bandwidth['layer']} ({bandwidth['gb_per_s']} GB/s)"),
+    }
+    log(f"--ceilings: the host runs at {check['gflop_per_s']} GFLOP/s and {bandwidth['gb_per_s']} GB/s")
+
+
 def measurement_entries(backend, module, blas, args, networks, times, counts, described, network_counts, fits):
     """One measurement per configuration: the fastest epoch, its ops per step and a note of what ran."""
     blas_note = f"BLAS {blas['name'] or 'unknown'}"
@@ -987,6 +1009,8 @@ def main(argv):
     fits = {device: fit_layers([(len(widths) - 1, ops) for widths, ops in zip(networks, network_counts[device])])
             for device in devices_wanted}
     set_operations(scenario, resolved, networks, network_counts, fits)
+    if args.ceilings:
+        set_ceilings(scenario, resolved, devices_wanted, check, bandwidth)
     validate(cli, scenario, refused=1)
     measurements = measurement_entries(backend, module, blas, args, networks, times, counts, described, network_counts, fits)
 

@@ -270,6 +270,23 @@ test('PyTorch: several networks, its build and threads and the BLAS it runs on',
   assert.ok(torch.blas_info === null || typeof torch.blas_info === 'string');
 });
 
+test('--ceilings: the scenario\'s host runs at the product check\'s FLOP/s and the weight passes\' bandwidth', () => {
+  const document = measured('ceilings', ['--set', 'network.widths=[16,8,4]', '--examples', '128', '--batch-sizes', '1,16',
+    '--repeats', '1', '--warmup-steps', '1', '--backend', 'numpy', '--threads', '1', '--ceilings']);
+  const { matmul_check: product, bandwidth_check: weights } = document.measured_with;
+  const { host } = document.scenario;
+  assert.deepEqual(host.peak_flops, { fp32: `${product.gflop_per_s} GFLOP/s` });
+  assert.equal(host.memory_bandwidth, `${weights.gb_per_s} GB/s`);
+  assert.match(host.name, /measured ceilings$/);
+  assert.equal(host.base, undefined, 'a device of its own, not an edit of the reference CPU');
+  // The engine reads it, at those ceilings.
+  const result = solve('ceilings', document.scenario);
+  const near = (a, b) => Math.abs(a / b - 1) < 1e-12;
+  assert.ok(near(result.scenario.host.peak_flops.fp32, product.gflop_per_s * 1e9), `${result.scenario.host.peak_flops.fp32}`);
+  assert.ok(near(result.scenario.host.memory_bandwidth, weights.gb_per_s * 1e9), `${result.scenario.host.memory_bandwidth}`);
+  assert.match(document.log, /--ceilings: the host runs at/);
+});
+
 test('an inference scenario file with drop_last and more ops per layer than counted: the per-layer count is lowered', () => {
   const file = path.join(work, 'inference-input.json');
   writeFileSync(file, JSON.stringify({
