@@ -233,6 +233,24 @@ test('a reactive paragraph: the inline values follow a dragged slider to the eng
   await page.context().close();
 });
 
+test('inline controls: a yes/no select reads as it shows, and a field left out shows the engine\'s default', async () => {
+  const page = await host(`<p>Input gradient <epoch-input id="grad" for="c" field="assumptions.first_layer_input_gradient" type="select"></epoch-input>,
+drop last <epoch-input id="drop" for="c" field="assumptions.drop_last" type="select"></epoch-input>.</p>
+<epoch-overhead-calculator id="c" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'c');
+  await page.waitForFunction(() => !document.getElementById('grad')?.shadowRoot?.querySelector('select')?.disabled);
+  const shown = (id) => page.evaluate((i) => {
+    const root = document.getElementById(i)?.shadowRoot;
+    const select = /** @type {HTMLSelectElement} */ (root?.querySelector('select'));
+    return { value: select.value, option: select.selectedOptions[0]?.text, output: root?.querySelector('output')?.textContent };
+  }, id);
+  // Left out of the scenario, the input's gradient is on (the schema's default); drop_last is written, off.
+  // The text beside each, which the sentence is read out with, is the option the reader sees.
+  assert.deepEqual(await shown('grad'), { value: 'true', option: 'yes', output: 'yes' });
+  assert.deepEqual(await shown('drop'), { value: 'false', option: 'no', output: 'no' });
+  await page.context().close();
+});
+
 test('inline controls: a select offers the engine\'s choices, a log slider over a quantity keeps its unit', async () => {
   const page = await host(`<p>Precision <epoch-input id="prec" for="c" field="precision" type="select"></epoch-input>,
 accelerator <epoch-input id="dev" for="c" field="accelerator" type="select"></epoch-input>,

@@ -40,6 +40,8 @@ export class EpochInput extends HTMLElement {
   #integer = true;
   /** The field's SI unit, for showing its value ("10 µs"), or '' for a count. */
   #unit = '';
+  /** The engine's default for the field (the schema's), shown while the scenario leaves it out. */
+  #default = undefined;
 
   connectedCallback() {
     if (this.#bound) return;
@@ -71,6 +73,7 @@ export class EpochInput extends HTMLElement {
     const field = calc?.schema().fields.find((f) => f.path === `/${this.#field.replaceAll('.', '/')}`);
     const label = this.getAttribute('label') ?? field?.label ?? this.#field;
     if (field) {
+      this.#default = calc.schema().defaults[field.path];
       this.#integer = field.kind === 'integer';
       this.#unit = field.kind === 'quantity' ? calc.schema().dimensions[field.dimension]?.si_unit ?? '' : '';
     }
@@ -124,14 +127,16 @@ export class EpochInput extends HTMLElement {
     const value = valueAt(result.scenario, this.#field);
     const shown = typeof value === 'number' ? value : written;
     if (c instanceof HTMLSelectElement) {
-      const current = typeof written === 'string' || typeof written === 'boolean' ? written : value;
+      const current = typeof written === 'string' || typeof written === 'boolean' ? written : value ?? this.#default;
       if (typeof current === 'string' || typeof current === 'boolean') c.value = String(current);
     } else if (typeof shown === 'number' && document.activeElement !== this) {
       c.value = c.type === 'range' && this.#log
         ? String(Math.round((STEPS * Math.log(shown / this.#min)) / Math.log(this.#max / this.#min)))
         : String(shown);
     }
-    const text = typeof shown !== 'number' ? String(shown ?? '') : this.#unit ? quantity(shown, this.#unit) : Number.isInteger(shown) ? int(shown) : num(shown);
+    // A select reads as the option it shows ("no", a device's name), not as the value behind it.
+    const text = c instanceof HTMLSelectElement ? c.selectedOptions[0]?.text ?? ''
+      : typeof shown !== 'number' ? String(shown ?? '') : this.#unit ? quantity(shown, this.#unit) : Number.isInteger(shown) ? int(shown) : num(shown);
     if (c instanceof HTMLInputElement) c.setAttribute('aria-valuetext', text);
     if (this.#output) this.#output.textContent = text;
   }
