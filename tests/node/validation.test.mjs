@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { BEGIN, END, DEFAULTS, InputError, loadCases, networksOf, seconds, sig } from '../../scripts/validation.mjs';
+import { BEGIN, END, DEFAULTS, InputError, evaluateCase, loadCases, networksOf, seconds, sig } from '../../scripts/validation.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const script = path.join(root, 'scripts/validation.mjs');
@@ -134,6 +134,24 @@ test('the cases: at least five, every source and hardware figure cited, both dev
     assert.ok(Array.isArray(data.cross_fit), `${file}: calibrated on one network, the others predicted`);
     const layers = new Set(networksOf(data).map((n) => n.split('-').length));
     assert.ok(layers.size >= 3, `${file}: networks of three depths`);
+  }
+});
+
+test('calibrated on one PyTorch network, the model predicts each of the others within 10% RMS (issue 20)', () => {
+  // A guard on what the model can do, not only on what the table says: a change to the model or to the
+  // measured ceilings that makes one network a worse predictor of another fails here, not just in a diff.
+  const torch = localCases.find(({ data }) => data.measured_with.backend === 'torch');
+  assert.ok(torch, 'no local PyTorch case');
+  const evaluated = evaluateCase(DEFAULTS.cli, torch);
+  assert.ok(evaluated.measuredCeilings, 'the PyTorch case is calibrated at its measured ceilings');
+  assert.equal(evaluated.cross.length, networksOf(torch.data).length);
+  for (const run of evaluated.cross) {
+    const byNetwork = run.others.reduce((m, o) => m.set(o.network, [...(m.get(o.network) ?? []), o]), new Map());
+    for (const [network, list] of byNetwork) {
+      const errors = list.map((o) => o.predicted / o.measurement.epoch_time_s - 1);
+      const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
+      assert.ok(rms <= 0.10, `calibrated on ${run.network}, ${network} is predicted within ${(rms * 100).toFixed(1)}% RMS`);
+    }
   }
 });
 
