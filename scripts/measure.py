@@ -65,7 +65,7 @@ CHECK_SHAPE = (128, 784, 128)
 # The same layer's three products of a training step at batch size 1 (forward, input gradient, weight
 # gradient): each streams the 784x128 weights once, so they time what one core's products reach on the
 # weights' traffic, the memory term of a small-batch step (docs/validation.md, "Measured ceilings").
-BANDWIDTH_CHECK_LAYER = (784, 128)
+BANDWIDTH_CHECK_LAYER = CHECK_SHAPE[1:]
 SETUP_HINT = ('install an optimised one: bash scripts/setup-measure.sh (Debian/Ubuntu: apt-get install '
               'libopenblas0-pthread), or NumPy and PyTorch from pip, whose wheels bring their own')
 
@@ -660,6 +660,17 @@ def torch_details(torch):
     }
 
 
+def median_time(call, repeats):
+    """The median of `repeats` timed calls, after one untimed call (which loads and warms what it needs)."""
+    call()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def matmul_check(backend, module):
     """The median time of the product CHECK_SHAPE names, in float32, on the host: a reference BLAS shows
     here at once (25 times slower than OpenBLAS on this project's build machine)."""
@@ -672,13 +683,7 @@ def matmul_check(backend, module):
         a = random.standard_normal((m, k), dtype=module.float32)
         b = random.standard_normal((k, n), dtype=module.float32)
         multiply = module.matmul
-    multiply(a, b)
-    times = []
-    for _ in range(21):
-        start = time.perf_counter()
-        multiply(a, b)
-        times.append(time.perf_counter() - start)
-    seconds = statistics.median(times)
+    seconds = median_time(lambda: multiply(a, b), 21)
     return {'shape': f'{m}x{k} by {k}x{n}, float32', 'median_s': seconds, 'gflop_per_s': round(2 * m * k * n / seconds / 1e9, 2)}
 
 
@@ -697,15 +702,7 @@ def bandwidth_check(backend, module):
         grad = random.standard_normal((1, n), dtype=module.float32)
         products = (lambda: module.matmul(x, weights), lambda: module.matmul(grad, module.transpose(weights)),
                     lambda: module.matmul(module.transpose(x), grad))
-    medians = []
-    for product in products:
-        product()
-        times = []
-        for _ in range(101):
-            start = time.perf_counter()
-            product()
-            times.append(time.perf_counter() - start)
-        medians.append(statistics.median(times))
+    medians = [median_time(product, 101) for product in products]
     seconds = sum(medians)
     weight_bytes = 3 * k * n * 4
     return {'layer': f'{k}x{n} float32 weights, batch size 1: forward, input-gradient and weight-gradient products',

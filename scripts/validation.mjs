@@ -319,17 +319,28 @@ function constantsTable(cases) {
     'Per step', 'Overhead per operation: profile → fitted', 'RMS residual'], body);
 }
 
+/**
+ * One cross-network run (evaluateCase's `cross`): for each predicted network, its predictions and their
+ * largest and RMS relative errors (predicted / measured − 1).
+ * @returns {Map<string, { list: any[], worst: number, rms: number }>}
+ */
+export function crossErrors(run) {
+  const byNetwork = new Map();
+  for (const o of run.others) byNetwork.set(o.network, [...(byNetwork.get(o.network) ?? []), o]);
+  return new Map([...byNetwork].map(([network, list]) => {
+    const errors = list.map((o) => o.predicted / o.measurement.epoch_time_s - 1);
+    const worst = errors.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
+    const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
+    return [network, { list, worst, rms }];
+  }));
+}
+
 /** Calibrated on one network, the other networks predicted: the largest and the RMS relative error. */
 function crossTable(cases) {
   const body = [];
   for (const c of cases) {
     for (const run of c.cross) {
-      const byNetwork = new Map();
-      for (const o of run.others) byNetwork.set(o.network, [...(byNetwork.get(o.network) ?? []), o]);
-      for (const [network, list] of byNetwork) {
-        const errors = list.map((o) => o.predicted / o.measurement.epoch_time_s - 1);
-        const worst = errors.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
-        const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
+      for (const [network, { list, worst, rms }] of crossErrors(run)) {
         const f = run.calibration.fitted;
         body.push([label(c.data), run.network, run.batches.join(', '),
           c.data.cross_fit.map((k) => `${k.replace('_efficiency', ' efficiency').replace('_', ' ')} ${k.endsWith('efficiency') ? percent(f[k]) : seconds(f[k])}${k === 'host_efficiency' ? ofCeilings(c) : ''}`).join('; '),

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { BEGIN, END, DEFAULTS, InputError, evaluateCase, loadCases, networksOf, seconds, sig } from '../../scripts/validation.mjs';
+import { BEGIN, END, DEFAULTS, InputError, crossErrors, evaluateCase, loadCases, networksOf, seconds, sig } from '../../scripts/validation.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const script = path.join(root, 'scripts/validation.mjs');
@@ -146,12 +146,8 @@ test('calibrated on one PyTorch network, the model predicts each of the others w
   assert.ok(evaluated.measuredCeilings, 'the PyTorch case is calibrated at its measured ceilings');
   assert.equal(evaluated.cross.length, networksOf(torch.data).length);
   for (const run of evaluated.cross) {
-    const byNetwork = run.others.reduce((m, o) => m.set(o.network, [...(m.get(o.network) ?? []), o]), new Map());
-    for (const [network, list] of byNetwork) {
-      const errors = list.map((o) => o.predicted / o.measurement.epoch_time_s - 1);
-      const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
+    for (const [network, { rms }] of crossErrors(run))
       assert.ok(rms <= 0.10, `calibrated on ${run.network}, ${network} is predicted within ${(rms * 100).toFixed(1)}% RMS`);
-    }
   }
 });
 
