@@ -113,7 +113,7 @@ function checkDocument(label, document, { examples, batchSizes, networks, repeat
   }
 
   const provenance = document.measured_with;
-  const keys = ['backend', 'bandwidth_check', 'blas', 'cpu', 'date', 'gpu', 'machine', 'matmul_check', 'operations', 'python', 'threads_asked',
+  const keys = ['allocator', 'backend', 'bandwidth_check', 'blas', 'cpu', 'date', 'gpu', 'machine', 'matmul_check', 'operations', 'python', 'threads_asked',
     'timing', 'version', ...(backend === 'torch' ? ['torch'] : [])];
   assert.deepEqual(Object.keys(provenance).sort(), keys.sort());
   assert.equal(provenance.backend, backend);
@@ -124,6 +124,13 @@ function checkDocument(label, document, { examples, batchSizes, networks, repeat
   assert.equal(provenance.gpu, null);
   assert.match(provenance.date, /^\d{4}-\d{2}-\d{2}/);
   checkBlas(provenance.blas, measurements, log);
+  // glibc (these machines' libc) keeps what a step frees: the next step's arrays start on no fresh page.
+  if (process.platform === 'linux' && provenance.allocator.settings !== null) {
+    assert.match(provenance.allocator.library, /^glibc \d+\.\d+/);
+    assert.deepEqual(provenance.allocator.settings, { M_MMAP_THRESHOLD: 32 * 2 ** 20, M_TRIM_THRESHOLD: 2 ** 30 });
+  } else {
+    assert.match(provenance.allocator.note, /not glibc/);
+  }
   assert.ok(provenance.matmul_check.median_s > 0 && provenance.matmul_check.gflop_per_s > 0);
   assert.equal(provenance.bandwidth_check.median_s.length, 3);
   assert.ok(provenance.bandwidth_check.median_s.every((t) => t > 0) && provenance.bandwidth_check.gb_per_s > 0);
@@ -305,6 +312,35 @@ test('an inference scenario file with drop_last and more ops per layer than coun
   assert.equal(document.scenario.assumptions.drop_last, true);
   assert.equal(document.scenario.assumptions.first_layer_input_gradient, undefined);  // inference has no backward pass
   assert.equal(document.scenario.network.dataset.name, 'Tiny');
+});
+
+test("the NumPy step's SGD update equals PyTorch autograd's, at batch size 1 (a column times a row) and 5", (t) => {
+  if (!canImportTorch()) return t.skip(`${python} cannot import torch`);
+  // One step of each from the same weights and batch; then the weights of every layer must agree.
+  const code = `
+import sys, json, numpy as np, torch
+sys.path.insert(0, ${JSON.stringify(path.join(root, 'scripts'))})
+import measure
+widths = [12, 7, 5, 3]
+worst = 0.0
+for batch in (1, 5):
+    numpy_trainer = measure.NumpyTrainer(np, widths, True, 16, batch, {})
+    torch_trainer = measure.TorchTrainer(torch, 'host', widths, True, 16, batch, 'fp32', {})
+    linears = [m for m in torch_trainer.model if isinstance(m, torch.nn.Linear)]
+    with torch.no_grad():
+        for layer, weights, biases in zip(linears, numpy_trainer.weights, numpy_trainer.biases):
+            layer.weight.copy_(torch.from_numpy(weights.T.copy()))
+            layer.bias.copy_(torch.from_numpy(biases))
+    x, y = numpy_trainer.batch(0, batch)
+    numpy_trainer.step(x, y)
+    torch_trainer.step(torch.from_numpy(x.copy()), torch.from_numpy(y.copy()))
+    for layer, weights in zip(linears, numpy_trainer.weights):
+        worst = max(worst, float(np.abs(layer.weight.detach().numpy().T - weights).max()))
+print(json.dumps(worst))
+`;
+  const run = spawnSync(python, ['-c', code], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(JSON.parse(run.stdout) < 1e-6, `the updated weights differ by up to ${run.stdout}`);
 });
 
 test('--backend torch without PyTorch exits non-zero and says what to do', (t) => {
