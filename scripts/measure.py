@@ -21,8 +21,10 @@ its step makes.
 
 "measured_with" records what ran: the framework and its version, the BLAS library that did the
 matrix products (a reference BLAS, such as Debian's netlib libblas, is 10 to 30 times slower than an
-optimised one and is warned about: bash scripts/setup-measure.sh installs one), the threads, a
-128x784 by 784x128 product's time and the load average at the start and after each round.
+optimised one and is warned about: bash scripts/setup-measure.sh installs one), the threads, two
+checks (a 128x784 by 784x128 product's time, and a 784x128 layer's three products at batch size 1 for
+the weights' traffic; each the fastest of a timing before the epochs and one after each round) and the
+load average at the start and after each round.
 
 The arrays a step frees are reused, not handed back to the system: glibc returns a freed block of
 over 128 KiB to the kernel, and the next step's array of that size then starts on fresh pages, each
@@ -863,11 +865,12 @@ def with_widths(scenario, widths):
     return {**scenario, 'network': {**scenario['network'], 'widths': widths}}
 
 
-def measure(backend, module, devices_wanted, resolved, networks, sizes, args):
+def measure(backend, module, devices_wanted, resolved, networks, sizes, args, checks):
     """Times every (device, network, batch size) configuration: `repeats` rounds, each one epoch of every
     configuration in turn, so that load from elsewhere falls on all of them alike rather than on
-    whichever ran during a burst. Returns the epoch times and the counted ops per step, both by
-    configuration, each device's dtype description and the load average after each round."""
+    whichever ran during a burst; the two checks are timed again after each round (`checks`, a list that
+    gets one (matmul, bandwidth) pair per round). Returns the epoch times and the counted ops per step,
+    both by configuration, each device's dtype description and the load average after each round."""
     examples = resolved['network']['dataset']['training_examples']
     training = resolved['assumptions']['phase'] == 'training'
     drop_last = resolved['assumptions']['drop_last']
@@ -908,10 +911,23 @@ def measure(backend, module, devices_wanted, resolved, networks, sizes, args):
             log(f'round {round_number}/{args.repeats}: {device}, {network_name(networks[index])}, batch {batch}: '
                 f'{seconds:.4g} s, {counts[config]} ops per step')
         loads.append(load_average())
+        checks.append((matmul_check(backend, module), bandwidth_check(backend, module)))
         if round_number == 1 and args.repeats > 1:
             elapsed = time.perf_counter() - started
             log(f'the first round took {elapsed:.0f} s; about {elapsed * (args.repeats - 1):.0f} s to go')
     return times, counts, described, loads
+
+
+def fastest_checks(checks):
+    """The checks as the run keeps them: like the epochs, the fastest timing of each (the first taken before
+    the epochs, one after each round), with every timing's rate listed."""
+    matmul = dict(min((c[0] for c in checks), key=lambda c: c['median_s']))
+    bandwidth = dict(max((c[1] for c in checks), key=lambda c: c['gb_per_s']))
+    matmul['each_timing_gflop_per_s'] = [c[0]['gflop_per_s'] for c in checks]
+    bandwidth['each_timing_gb_per_s'] = [c[1]['gb_per_s'] for c in checks]
+    kept = f'the fastest of {len(checks)} timings: one before the epochs and one after each round'
+    matmul['kept'] = bandwidth['kept'] = kept
+    return matmul, bandwidth
 
 
 def describe_run(backend, module):
@@ -1027,7 +1043,10 @@ def main(argv):
         f'{resolved["assumptions"]["phase"]}, batch sizes {sizes}, devices {devices_wanted}')
     blas, torch_record, check, bandwidth = describe_run(backend, module)
 
-    times, counts, described, loads = measure(backend, module, devices_wanted, resolved, networks, sizes, args)
+    checks = [(check, bandwidth)]
+    times, counts, described, loads = measure(backend, module, devices_wanted, resolved, networks, sizes, args, checks)
+    check, bandwidth = fastest_checks(checks)
+    log(f"checks, fastest of {len(checks)}: {check['gflop_per_s']} GFLOP/s, {bandwidth['gb_per_s']} GB/s")
 
     network_counts = {device: ops_by_network(counts, device, networks, sizes, scenario_batch) for device in devices_wanted}
     fits = {device: fit_layers([(len(widths) - 1, ops) for widths, ops in zip(networks, network_counts[device])])

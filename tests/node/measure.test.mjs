@@ -134,6 +134,11 @@ function checkDocument(label, document, { examples, batchSizes, networks, repeat
   assert.ok(provenance.matmul_check.median_s > 0 && provenance.matmul_check.gflop_per_s > 0);
   assert.equal(provenance.bandwidth_check.median_s.length, 3);
   assert.ok(provenance.bandwidth_check.median_s.every((t) => t > 0) && provenance.bandwidth_check.gb_per_s > 0);
+  // Like the epochs, each check keeps its fastest timing: one before the epochs, one after each round.
+  assert.equal(provenance.matmul_check.each_timing_gflop_per_s.length, repeats + 1);
+  assert.equal(provenance.matmul_check.gflop_per_s, Math.max(...provenance.matmul_check.each_timing_gflop_per_s));
+  assert.equal(provenance.bandwidth_check.each_timing_gb_per_s.length, repeats + 1);
+  assert.equal(provenance.bandwidth_check.gb_per_s, Math.max(...provenance.bandwidth_check.each_timing_gb_per_s));
 
   // Timing: every epoch kept, and the repeats interleaved: every configuration's epoch of a round is
   // logged before any epoch of the next round.
