@@ -107,6 +107,23 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
   });
 }
 
+test('a table scrolls inside its region: nothing in a scroll region can widen the page (375 px)', async () => {
+  // The device table is wider than a phone. Its region scrolls sideways, but a positioned element in it
+  // (the visually hidden "Action" heading) is clipped by the region only if the region contains it; it
+  // was not, and on a loaded machine the page briefly became 597 px wide at 320 px after a resize.
+  const page = await openPage(env.browser, env.url, { width: 375, height: 800 });
+  await page.locator('#devices').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#device-table tbody tr');
+  const escaping = await page.evaluate(() => [...document.querySelectorAll('body *')]
+    .filter((region) => ['auto', 'scroll'].includes(getComputedStyle(region).overflowX))
+    .flatMap((region) => [...region.querySelectorAll('*')]
+      .filter((el) => getComputedStyle(el).position === 'absolute' && !region.contains(/** @type {HTMLElement} */ (el).offsetParent))
+      .map((el) => `${region.getAttribute('aria-label') ?? region.className}: <${el.tagName.toLowerCase()}> "${el.textContent}"`)));
+  assert.deepEqual(escaping, []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375);
+  await release(page);
+});
+
 test('dark scheme: the page really switches colours', async () => {
   const light = await openPage(env.browser, env.url, { colorScheme: 'light' });
   const dark = await openPage(env.browser, env.url, { colorScheme: 'dark' });
