@@ -865,12 +865,12 @@ def with_widths(scenario, widths):
     return {**scenario, 'network': {**scenario['network'], 'widths': widths}}
 
 
-def measure(backend, module, devices_wanted, resolved, networks, sizes, args, checks):
+def measure(backend, module, devices_wanted, resolved, networks, sizes, args):
     """Times every (device, network, batch size) configuration: `repeats` rounds, each one epoch of every
     configuration in turn, so that load from elsewhere falls on all of them alike rather than on
-    whichever ran during a burst; the two checks are timed again after each round (`checks`, a list that
-    gets one (matmul, bandwidth) pair per round). Returns the epoch times and the counted ops per step,
-    both by configuration, each device's dtype description and the load average after each round."""
+    whichever ran during a burst; the two checks are timed again after each round. Returns the epoch
+    times and the counted ops per step, both by configuration, each device's dtype description, the
+    load average after each round and each round's (matmul, bandwidth) checks."""
     examples = resolved['network']['dataset']['training_examples']
     training = resolved['assumptions']['phase'] == 'training'
     drop_last = resolved['assumptions']['drop_last']
@@ -899,7 +899,7 @@ def measure(backend, module, devices_wanted, resolved, networks, sizes, args, ch
     log(f'{len(configs)} configuration{"s" if len(configs) != 1 else ""}, {args.repeats} round{"s" if args.repeats != 1 else ""} of one epoch each '
         f'({args.warmup_steps} warm-up steps before every epoch)')
     times = {config: [] for config in configs}
-    loads = []
+    loads, checks = [], []
     for round_number in range(1, args.repeats + 1):
         started = time.perf_counter()
         for config in configs:
@@ -915,7 +915,7 @@ def measure(backend, module, devices_wanted, resolved, networks, sizes, args, ch
         if round_number == 1 and args.repeats > 1:
             elapsed = time.perf_counter() - started
             log(f'the first round took {elapsed:.0f} s; about {elapsed * (args.repeats - 1):.0f} s to go')
-    return times, counts, described, loads
+    return times, counts, described, loads, checks
 
 
 def fastest_checks(checks):
@@ -1043,8 +1043,8 @@ def main(argv):
         f'{resolved["assumptions"]["phase"]}, batch sizes {sizes}, devices {devices_wanted}')
     blas, torch_record, check, bandwidth = describe_run(backend, module)
 
-    checks = [(check, bandwidth)]
-    times, counts, described, loads = measure(backend, module, devices_wanted, resolved, networks, sizes, args, checks)
+    times, counts, described, loads, round_checks = measure(backend, module, devices_wanted, resolved, networks, sizes, args)
+    checks = [(check, bandwidth), *round_checks]
     check, bandwidth = fastest_checks(checks)
     log(f"checks, fastest of {len(checks)}: {check['gflop_per_s']} GFLOP/s, {bandwidth['gb_per_s']} GB/s")
 
