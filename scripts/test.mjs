@@ -56,7 +56,9 @@ function failureExcerpt(output, count = 30) {
   return (first >= 0 ? lines.slice(first, first + count) : lines.slice(-count)).join('\n') || '(it printed nothing)';
 }
 
-const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure']];
+// The browser suite waits on the page much of its time, so a suite next to it runs its files (or
+// ctest its tests) one per core: the cores the browser leaves idle are used.
+const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure', '--parallel', String(slots)]];
 const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--test-concurrency=${concurrency}`] : []), '--test-reporter=tap', dir]];
 
 // In start order: a job starts when a slot is free and every job it needs has succeeded. A build
@@ -88,7 +90,7 @@ const jobs = [
   // can take the slot the browser suite frees instead of waiting for its build with one core idle.
   { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
   // The module in node, checked against the CLI and the sanitized CLI.
-  { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/'), counts: nodeCounts },
+  { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/', slots), counts: nodeCounts },
   { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
 ];
 
