@@ -6,8 +6,10 @@
 //      build/sanitize/fuzz-findings/<target>/ and printed with the command that reproduces it.
 // Prints one line per target and ends with "N passed, N failed".
 //
-//   node scripts/fuzz.mjs [--seconds N] [target ...]     (EPOCHCALC_FUZZ_SECONDS also sets N; default 5;
-//                                                          EPOCHCALC_FUZZ_BUILD another build folder)
+//   node scripts/fuzz.mjs [--seconds N] [--parallel N] [target ...]
+//     --seconds: each target's fuzzing time (EPOCHCALC_FUZZ_SECONDS also sets it; default 5);
+//     --parallel: targets fuzzed at once (default 1; each is one process on one core), each target's
+//     lines printed together when it ends; EPOCHCALC_FUZZ_BUILD names another build folder.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,9 +23,11 @@ const limits = ['-rss_limit_mb=2048', '-timeout=5'];
 
 const args = process.argv.slice(2);
 let seconds = Number(process.env.EPOCHCALC_FUZZ_SECONDS ?? 5);
+let parallel = 1;
 const chosen = [];
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--seconds') seconds = Number(args[++i]);
+  else if (args[i] === '--parallel') parallel = Number(args[++i]);
   else if (targets.includes(args[i])) chosen.push(args[i]);
   else {
     console.error(`fuzz: unknown argument "${args[i]}"; targets are ${targets.join(', ')}`);
@@ -32,6 +36,10 @@ for (let i = 0; i < args.length; ++i) {
 }
 if (!(seconds > 0)) {
   console.error('fuzz: --seconds takes a positive number');
+  process.exit(2);
+}
+if (!(Number.isInteger(parallel) && parallel >= 1)) {
+  console.error('fuzz: --parallel takes a whole number of at least 1');
   process.exit(2);
 }
 
@@ -69,15 +77,21 @@ function report(output) {
   return shown.slice(0, 80).map((l) => `    ${l}`).join('\n');
 }
 
-const results = [];
 const findingsRoot = path.join(build, 'fuzz-findings');
 
-for (const target of chosen.length ? chosen : targets) {
+/**
+ * Replays one target's regressions and fuzzes it; resolves with its counts and the lines it has to
+ * say (printed together by the caller, so targets fuzzed at once never interleave).
+ * @param {string} target
+ */
+async function fuzzTarget(target) {
+  /** @type {string[]} */
+  const lines = [];
+  const say = (text) => lines.push(text);
   const exe = path.join(build, 'fuzz', `epochcalc_fuzz_${target}`);
   if (!existsSync(exe)) {
-    console.log(`fuzz ${target}: FAILED, ${rel(exe)} is missing: run bash scripts/build-sanitize.sh`);
-    results.push({ passed: 0, failed: 1 });
-    continue;
+    say(`fuzz ${target}: FAILED, ${rel(exe)} is missing: run bash scripts/build-sanitize.sh`);
+    return { passed: 0, failed: 1, lines };
   }
 
   // 1. Every saved reproducer, one run each: a fixed crash is a passing test, an open one fails.
@@ -91,8 +105,8 @@ for (const target of chosen.length ? chosen : targets) {
       passed += 1;
     } else {
       failed += 1;
-      console.log(`fuzz ${target}: regression ${rel(file)} still fails (exit ${run.code})\n${report(run.output)}`);
-      console.log(`  reproduce: ${rel(exe)} ${rel(file)}`);
+      say(`fuzz ${target}: regression ${rel(file)} still fails (exit ${run.code})\n${report(run.output)}`);
+      say(`  reproduce: ${rel(exe)} ${rel(file)}`);
     }
   }
 
@@ -124,7 +138,7 @@ for (const target of chosen.length ? chosen : targets) {
     if (run.code === 0 && found.length === 0) {
       passed += 1;
       const replayed = passed - 1 ? `; ${passed - 1} regression input(s) replayed` : '';
-      console.log(`fuzz ${target}: ok, ${runs} inputs in ${took} s from ${seeds.length} seeds, ${filesIn(corpus).length} in the corpus after${replayed}`);
+      say(`fuzz ${target}: ok, ${runs} inputs in ${took} s from ${seeds.length} seeds, ${filesIn(corpus).length} in the corpus after${replayed}`);
     } else {
       failed += 1;
       // Keep what was found where the temporary folder's removal cannot take it.
@@ -135,19 +149,30 @@ for (const target of chosen.length ? chosen : targets) {
         return path.join(keep, name);
       });
       const seed = run.output.match(/INFO: Seed: (\d+)/)?.[1];
-      console.log(`fuzz ${target}: FAILED after ${runs} inputs in ${took} s (exit ${run.code}, seed ${seed ?? '?'})\n${report(run.output)}`);
+      say(`fuzz ${target}: FAILED after ${runs} inputs in ${took} s (exit ${run.code}, seed ${seed ?? '?'})\n${report(run.output)}`);
       for (const file of kept) {
-        console.log(`  reproducer: ${rel(file)}`);
-        console.log(`  reproduce:  ${rel(exe)} ${rel(file)}`);
-        console.log(`  keep it:    cp ${rel(file)} fuzz/regressions/${target}/<what-it-breaks>`);
+        say(`  reproducer: ${rel(file)}`);
+        say(`  reproduce:  ${rel(exe)} ${rel(file)}`);
+        say(`  keep it:    cp ${rel(file)} fuzz/regressions/${target}/<what-it-breaks>`);
       }
-      if (kept.length === 0) console.log('  (no reproducer written: see the output above)');
+      if (kept.length === 0) say('  (no reproducer written: see the output above)');
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  results.push({ passed, failed });
+  return { passed, failed, lines };
 }
+
+// A pool of `parallel` workers takes the targets in order; each prints a target's lines when it ends.
+const queue = [...(chosen.length ? chosen : targets)];
+const results = [];
+await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, async () => {
+  for (let target = queue.shift(); target; target = queue.shift()) {
+    const result = await fuzzTarget(target);
+    console.log(result.lines.join('\n'));
+    results.push(result);
+  }
+}));
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -6,9 +6,10 @@
 // Builds and suites are jobs with prerequisites, run two at a time (or one per core where there are
 // more) in the order below as soon as what they need is built: the module's build and the sanitized
 // build start at once; the browser suite, the longest, starts once the module and the page are built,
-// while the short suites and the tool's build fill the other slot, the fuzz targets one job each so
-// that the last minute keeps both cores busy. Each job's output
-// is printed whole when it ends, so two never interleave; the summary gives each job's time.
+// while the short suites and the tool's builds fill the other slot. The browser suite waits on the
+// page much of its time, so the suites beside it (ctest, the fuzzers, the module API tests) run one
+// test per core to use what it leaves idle. Each job's output is printed whole when it ends, so two
+// never interleave; the summary gives each job's time.
 //
 //   node scripts/test.mjs [--jobs N]     (EPOCHCALC_TEST_JOBS also sets N)
 import { spawn } from 'node:child_process';
@@ -56,8 +57,6 @@ function failureExcerpt(output, count = 30) {
   return (first >= 0 ? lines.slice(first, first + count) : lines.slice(-count)).join('\n') || '(it printed nothing)';
 }
 
-// The browser suite waits on the page much of its time, so a suite next to it runs its files (or
-// ctest its tests) one per core: the cores the browser leaves idle are used.
 const ctest = (dir) => ['ctest', ['--test-dir', dir, '--output-on-failure', '--parallel', String(slots)]];
 const nodeTest = (dir, concurrency) => [node, ['--test', ...(concurrency ? [`--test-concurrency=${concurrency}`] : []), '--test-reporter=tap', dir]];
 
@@ -81,11 +80,9 @@ const jobs = [
   { id: 'native', name: 'build: native engine and epochcalc tool', run: ['bash', ['scripts/build-native.sh']] },
   // The native suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any report aborts).
   { name: 'native under ASan and UBSan (ctest)', needs: ['sanitize'], run: ctest('build/sanitize'), counts: ctestCounts },
-  // libFuzzer, same build: each saved crash replayed, then the target fuzzed for 5 s (scripts/fuzz.mjs);
-  // one job per target, so they fill whichever slot is free at the end.
-  ...fuzzTargets.map((target) => ({
-    name: `fuzz ${target} under ASan and UBSan (libFuzzer)`, needs: ['sanitize'], run: [node, ['scripts/fuzz.mjs', target]], counts: closingLineCounts,
-  })),
+  // libFuzzer, same build: each saved crash replayed, then each target fuzzed for 5 s (scripts/fuzz.mjs),
+  // one target per core: each is one process, and the browser suite beside it leaves a core mostly idle.
+  { name: `fuzz ${fuzzTargets.join(', ')} under ASan and UBSan (libFuzzer)`, needs: ['sanitize'], run: [node, ['scripts/fuzz.mjs', '--parallel', String(slots)]], counts: closingLineCounts },
   // The doctest suite as wasm is built before the module API tests run, so that its run (the last job)
   // can take the slot the browser suite frees instead of waiting for its build with one core idle.
   { id: 'wasm-tests', name: 'build: doctest suite as WebAssembly', needs: ['wasm'], run: ['bash', ['scripts/build-wasm.sh', '--all']] },
