@@ -86,7 +86,8 @@ std::string answer_sentence(const json& field, const json& answer, const std::st
   const double low = limits.at("low"), high = limits.at("high");
   const double at_low = limits.at("metric_at_low"), at_high = limits.at("metric_at_high");
   const std::string goal = goal_text(answer, host, accelerator);
-  const std::string now = " (now " + value_of(field, answer.at("current").at("value").get<double>()) + ": " +
+  const json& current = answer.at("current").at("value");
+  const std::string now = " (now " + (current.is_null() ? std::string("none") : value_of(field, current.get<double>())) + ": " +
                           metric_text(answer, answer.at("current").at("metric").get<double>()) + ")";
   const std::string answer_kind = answer.at("answer");
   if (answer_kind == "value" && answer.at("holds").size() > 1)  // the batch size: several ranges

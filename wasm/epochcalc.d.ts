@@ -482,7 +482,9 @@ export interface SolveAnswer {
   /** The goal holds from `value` upwards, or up to it. */
   holds_when: 'at_least' | 'at_most' | null;
   holds: ValueRange[];
-  current: { value: number; metric: number };
+  /** The field's value and the goal's metric in the scenario as given; value null when the field is
+   * left out and means none (no graph launches: one launch per operation), outside `limits`. */
+  current: { value: number | null; metric: number };
   limits: { low: number; high: number; metric_at_low: number; metric_at_high: number };
 }
 

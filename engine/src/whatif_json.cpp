@@ -91,7 +91,8 @@ json answer_json(const SolveAnswer& a, const Goal& goal) {
           // "value": the goal holds from it upwards ("at_least") or up to it ("at_most").
           {"holds_when", a.boundary ? json(a.holds.front().from == a.low ? "at_most" : "at_least") : json(nullptr)},
           {"holds", holds},
-          {"current", {{"value", a.current_value}, {"metric", a.current_metric}}},
+          // "value" null: the field is left out and means none (no graph launches), outside the limits.
+          {"current", {{"value", a.current_given ? json(a.current_value) : json(nullptr)}, {"metric", a.current_metric}}},
           {"limits", {{"low", a.low}, {"high", a.high}, {"metric_at_low", a.metric_at_low}, {"metric_at_high", a.metric_at_high}}}};
 }
 

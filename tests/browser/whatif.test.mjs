@@ -202,6 +202,10 @@ test("break-even cards say the engine's figures, and goal seek finds the engine'
   }
   const dispatch = await text(page, '#break-even [data-field="/dispatch"]');
   assert.match(dispatch, /wins at batch 32 for any dispatch per operation; at 0 s it is 1\.23× faster, never 2× faster/);
+  // No graphs now: the engine searches 1 to 1,000,000 graph launches, and "now 0" beside "2× faster up
+  // to 4" read as if the scenario as it is were twice as fast (it is 1.08×).
+  const graphs = await text(page, '#break-even [data-field="/assumptions/launches_per_step"]');
+  assert.match(graphs, /^Graph launches per step \(now none\)/);
   await page.selectOption('#seek-field', '/network/batch_size');
   await page.selectOption('#seek-goal', 'speedup');
   await page.fill('#seek-target', '2');
@@ -391,6 +395,13 @@ test("the map is the engine's grid: who wins at each batch size and dispatch, wi
   assert.equal(readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
   const [svgFile] = await Promise.all([page.waitForEvent('download'), page.click('#download-map-svg')]);
   assert.ok(readFileSync(await svgFile.path(), 'utf8').includes('Who wins: batch size × dispatch per operation'));
+  // No graphs now: the map across graph launches (1 to 16) has no place for the scenario; it drew the
+  // dot at 1 graph launch, where the accelerator is 8.6× faster, and named it "0".
+  await page.selectOption('#map-y', '/assumptions/launches_per_step');
+  await page.waitForSelector('#map[data-y="/assumptions/launches_per_step"] svg');
+  const graphs = (await page.$eval('#map svg', (el) => el.textContent ?? '')).replace(/\u00a0/g, ' ');
+  assert.ok(graphs.includes('Your scenario: batch 32, graph launches per step none (not on this map)'), graphs);
+  assert.equal(await page.locator('#map svg circle').count(), 0, 'no dot for a scenario that is not on the map');
   assert.deepEqual(page.problems, []);
   await release(page);
 });

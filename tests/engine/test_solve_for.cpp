@@ -210,3 +210,24 @@ TEST_CASE("the issue's question: at batch 32 no dispatch makes the H100 twice as
   CHECK_FALSE(unsolvable_reason(s, *find_field("/flop_energy"), {}).empty());
   CHECK(unsolvable_reason(s, *find_field("/dispatch"), {}).empty());
 }
+
+TEST_CASE("graph launches left out (one launch per operation) have no value in the range solve-for searches") {
+  // Found on the page: the card read "Graph launches per step (now 0) ... it is 2× faster up to 4",
+  // though the scenario as it is (no graphs) is 1.08× faster. The search runs over 1 to 1,000,000
+  // graph launches; no graphs is none of them, so the answer says the value is not given.
+  Scenario s = default_scenario();
+  const NumberField graphs = *number_field(s, "/assumptions/launches_per_step");
+  const SolveAnswer twice = solve_for(s, graphs, {GoalKind::speedup_at_least, 2});
+  CHECK(twice.low == 1);
+  CHECK_FALSE(twice.current_given);
+  REQUIRE(twice.holds.size() == 1);
+  CHECK(twice.holds[0] == ValueRange{1, 4});
+  CHECK(twice.current_metric == doctest::Approx(1.077).epsilon(0.001));
+  // Given, it is the value; every other field has one.
+  s.assumptions.launches_per_step = 4;
+  CHECK(solve_for(s, graphs, {GoalKind::speedup_at_least, 2}).current_given);
+  CHECK(solve_for(s, graphs, {GoalKind::speedup_at_least, 2}).current_value == 4);
+  for (const NumberField& f : break_even_fields(default_scenario()))
+    if (f.spec->path != "/assumptions/launches_per_step" && f.spec->path != "/network/batch_size")
+      CHECK_MESSAGE(solve_for(default_scenario(), f, {GoalKind::accelerator_wins, 0}).current_given, f.spec->path);
+}

@@ -106,6 +106,12 @@ TEST_CASE("solve-for and break-even as documents: the issue's question, answered
   CHECK(summary.at("fields").size() == 13);
   CHECK(summary.at("fields").at(0).at("flip").at("value") == 21);
   CHECK(summary.at("overhead_exceeds_work").at("host") == json::array({{{"from", 1}, {"to", 68}}}));
+  // No graphs: the graph launches have no value now (null), not 0, which is outside their 1 to 1,000,000.
+  for (const json& f : summary.at("fields")) {
+    const bool graphs = f.at("path") == "/assumptions/launches_per_step";
+    CHECK_MESSAGE(f.at("flip").at("current").at("value").is_null() == graphs, f.at("path"));
+    CHECK_MESSAGE(f.at("twice_as_fast").at("current").at("value").is_null() == graphs, f.at("path"));
+  }
 }
 
 TEST_CASE("devices side by side as a document: the host first, ids checked") {

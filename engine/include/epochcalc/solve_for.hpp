@@ -41,6 +41,9 @@ struct SolveAnswer {
   double metric_at_high = 0;
   double current_value = 0;        // the field's value and the metric in the scenario as given
   double current_metric = 0;
+  // False when the field's value is outside the limits searched because it is left out and means
+  // "none": no graph launches (0) is eager, one launch per operation, not a number of graph launches.
+  bool current_given = true;
 };
 
 // Why solve-for cannot answer this goal for this field, in a few words for a message; empty when it

@@ -20,6 +20,9 @@ function where(field, a) {
   return `${edge ? 'only at' : a.holds_when === 'at_most' ? 'up to' : 'from'} ${fieldValue(field, v)}`;
 }
 
+/** A field's value now; null from the engine: left out, meaning none (no graph launches). @param {SweptField} field @param {number|null} v */
+const nowValue = (field, v) => (v == null ? 'none' : fieldValue(field, v));
+
 /** The better of the two limits for a speedup, and the speedup there. @param {SolveAnswer} a */
 function best(a) {
   const low = a.limits.metric_at_low >= a.limits.metric_at_high;
@@ -61,7 +64,7 @@ export function solveSentence(field, a, accel) {
     return `No ${inSentence(field.label)} within its limits gets there: at ${fieldValue(field, a.limits.low)} it is ${metric(lo)}, at ${fieldValue(field, a.limits.high)} ${metric(hi)}.`;
   }
   const ranges = a.holds.length > 1 ? ` (it holds on ${a.holds.map((r) => `${fieldValue(field, r.from)} to ${fieldValue(field, r.to)}`).join(', ')})` : '';
-  return `${goal[0].toUpperCase()}${goal.slice(1)} with ${inSentence(field.label)} ${where(field, a)}; it is ${fieldValue(field, a.current.value)} now${ranges}.`;
+  return `${goal[0].toUpperCase()}${goal.slice(1)} with ${inSentence(field.label)} ${where(field, a)}; it is ${nowValue(field, a.current.value)} now${ranges}.`;
 }
 
 /**
@@ -136,7 +139,7 @@ export function mountBreakEven(host, body, onFields, drawn) {
         if (!still() || !now) return;
         const accel = shortName(now.result.accelerator.name, 40);
         replace(cards, ...be.fields.map((f) => h('li', { class: 'card', 'data-field': f.path },
-          h('strong', {}, f.label), ` (now ${fieldValue(f, f.flip.current.value)})`, h('br'),
+          h('strong', {}, f.label), ` (now ${nowValue(f, f.flip.current.value)})`, h('br'),
           h('span', { 'data-flip': f.flip.value ?? f.flip.answer, 'data-twice': f.twice_as_fast.value ?? f.twice_as_fast.answer },
             breakEvenSentence(f, f.flip, f.twice_as_fast, accel, be.batch_size)))));
         const o = be.overhead_exceeds_work;

@@ -10,7 +10,7 @@ import { fieldValue, dottedOf } from '../field-format.js';
 import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, COLORS } from './chart-image.js';
 
 /** A field the chart can go across, with its value now and the engine's default range for it.
- * @typedef {{ path: string, label: string, unit: string, integer: boolean, current: number, sweep: { from: number, to: number, log: boolean } }} ChartField */
+ * @typedef {{ path: string, label: string, unit: string, integer: boolean, current: number|null, sweep: { from: number, to: number, log: boolean } }} ChartField */
 /** One device's series along the x axis. @typedef {{ epoch_time_s: ArrayLike<number>, work_time_s: ArrayLike<number>, overhead_time_s: ArrayLike<number> }} DeviceSeries */
 /** @typedef {{ x: ArrayLike<number>, host: DeviceSeries, accelerator: DeviceSeries }} ChartData */
 
@@ -32,7 +32,8 @@ export function viewSvg(view, data, field, r, log) {
   const host = `Host: ${shortName(r.host.name, 40)}`;
   const accel = `Accelerator: ${shortName(r.accelerator.name, 40)}`;
   const timeAxis = { label: 'Epoch time (log scale)', log: true, format: (v) => time(v, { digits: 3 }), ticks: timeTicks };
-  const marks = [{ at: field.current, label: `yours: ${fieldValue(field, field.current)}` }];
+  // No mark for a value left out that means none (no graph launches): it has no place on the axis.
+  const marks = field.current == null ? [] : [{ at: field.current, label: `yours: ${fieldValue(field, field.current)}` }];
   const title = { epoch: 'Epoch time', parts: 'Work and overhead per epoch', share: 'Overhead share of the epoch' }[view];
   const common = { title: `${title} against ${field.label.toLowerCase()}`, subtitle: r.scenario.name, x, marks };
   if (view === 'share') {

@@ -62,7 +62,8 @@ export function crossoverEdges(winner, nx, ny) {
 /**
  * The map as SVG text.
  * @param {{ x: { values: ArrayLike<number> }, y: { values: ArrayLike<number> }, winner: ArrayLike<string> }} grid
- * @param {{ label: string, unit: string, integer: boolean, current: number, log: boolean }} yField
+ * @param {{ label: string, unit: string, integer: boolean, current: number|null, log: boolean }} yField  current null: left
+ *   out, meaning none (no graph launches), so the scenario has no place on this axis
  * @param {import('epochcalc').Result} r @param {string} cells  the cells' PNG as a data URL
  */
 export function mapSvg(grid, yField, r, cells) {
@@ -103,23 +104,27 @@ export function mapSvg(grid, yField, r, cells) {
   text(PAD.left + pw / 2, H - PAD.bottom + 44, 'Batch size (log scale)', `text-anchor="middle" fill="${COLORS.text}"`);
   const mid = PAD.top + ph / 2;
   text(22, mid, `${yField.label}${yField.log ? ' (log scale)' : ''}`, `text-anchor="middle" fill="${COLORS.text}" transform="rotate(-90 22 ${mid})"`);
-  // Your scenario.
+  // Your scenario, where it has a place on the map.
   const bx = Math.min(Math.max(r.network.batched.batch_size, x0), x1);
-  const by = Math.min(Math.max(yField.current, y0), y1);
-  out.push(`<circle cx="${px(bx).toFixed(1)}" cy="${py(by).toFixed(1)}" r="6" fill="#ffffff" stroke="${COLORS.text}" stroke-width="2"/>`);
+  if (yField.current != null) {
+    const by = Math.min(Math.max(yField.current, y0), y1);
+    out.push(`<circle cx="${px(bx).toFixed(1)}" cy="${py(by).toFixed(1)}" r="6" fill="#ffffff" stroke="${COLORS.text}" stroke-width="2"/>`);
+  }
   // The legend.
   const legend = [
     [`rect`, `rgb(${RGB.accelerator.join(',')})`, `${shortName(r.accelerator.name, 30)} faster (stronger: by more)`],
     [`rect`, `rgb(${RGB.host.join(',')})`, `${shortName(r.host.name, 30)} faster`],
     ['line', COLORS.text, 'Crossover: the winner changes'],
-    ['dot', COLORS.text, `Your scenario (batch ${int(r.network.batched.batch_size)}, ${fieldValue(yField, yField.current)})`],
+    yField.current == null
+      ? ['none', COLORS.text, `Your scenario: batch ${int(r.network.batched.batch_size)}, ${yField.label.toLowerCase()} none (not on this map)`]
+      : ['dot', COLORS.text, `Your scenario (batch ${int(r.network.batched.batch_size)}, ${fieldValue(yField, yField.current)})`],
   ];
   legend.forEach(([kind, color, label], i) => {
     const x = PAD.left + (i % 2) * 430;
     const y = H - 52 + Math.floor(i / 2) * 22;
     if (kind === 'rect') out.push(`<rect x="${x}" y="${y - 13}" width="30" height="14" fill="${color}"/>`);
     else if (kind === 'line') out.push(`<line x1="${x}" x2="${x + 30}" y1="${y - 6}" y2="${y - 6}" stroke="${color}" stroke-width="2"/>`);
-    else out.push(`<circle cx="${x + 15}" cy="${y - 6}" r="6" fill="#ffffff" stroke="${color}" stroke-width="2"/>`);
+    else if (kind === 'dot') out.push(`<circle cx="${x + 15}" cy="${y - 6}" r="6" fill="#ffffff" stroke="${color}" stroke-width="2"/>`);
     text(x + 38, y, label, `fill="${COLORS.text}"`);
   });
   out.push('</svg>');
