@@ -4,7 +4,7 @@
 // against batch size) is the interactive chart (sweep-plot.js); the others are drawn as SVG from the
 // engine's numbers. Whichever is shown is what "Chart as PNG/SVG" exports.
 import { byId, replace, h } from '../dom.js';
-import { time, int, shortName } from '../format.js';
+import { time, int, shortName, percent } from '../format.js';
 import { timeTicks } from '../sweep-axes.js';
 import { fieldValue, dottedOf } from '../field-format.js';
 import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, COLORS } from './chart-image.js';
@@ -34,7 +34,7 @@ export function viewSvg(view, data, field, r, log) {
   const timeAxis = { label: 'Epoch time (log scale)', log: true, format: (v) => time(v, { digits: 3 }), ticks: timeTicks };
   // No mark for a value left out that means none (no graph launches): it has no place on the axis.
   const marks = field.current == null ? [] : [{ at: field.current, label: `yours: ${fieldValue(field, field.current)}` }];
-  const title = { epoch: 'Epoch time', parts: 'Work and overhead per epoch', share: 'Overhead share of the epoch' }[view];
+  const title = TITLES[view];
   const common = { title: `${title} against ${field.label.toLowerCase()}`, subtitle: r.scenario.name, x, marks };
   if (view === 'share') {
     return lineChartSvg({
@@ -66,6 +66,22 @@ export function viewSvg(view, data, field, r, log) {
   });
 }
 
+const TITLES = { epoch: 'Epoch time', parts: 'Work and overhead per epoch', share: 'Overhead share of the epoch' };
+
+/**
+ * The chart in words, for a screen reader: the axis's span and each device's curve from end to end.
+ * @param {'epoch'|'parts'|'share'} view @param {ChartData} data @param {ChartField} field @param {import('epochcalc').Result} r
+ */
+export function viewText(view, data, field, r) {
+  const last = data.x.length - 1;
+  const span = (values, format) => `from ${format(values[0])} to ${format(values[last])}`;
+  const curve = (name, d) => (view === 'share'
+    ? `the ${name}'s overhead share ${span(shares(d.overhead_time_s, d.epoch_time_s), percent)}`
+    : `the ${name}'s epoch ${span(d.epoch_time_s, (v) => time(v))}`);
+  return `${TITLES[view]} against ${field.label.toLowerCase()}, ${span(data.x, (v) => fieldValue(field, v))}: ` +
+    `${curve(`host (${shortName(r.host.name, 40)})`, data.host)}, ${curve(`accelerator (${shortName(r.accelerator.name, 40)})`, data.accelerator)}.`;
+}
+
 /** @param {import('./tools.js').ToolsHost} host @param {() => import('./tools.js').Pinned[]} pinned */
 export function mountCharts(host, pinned) {
   const $ = byId(host.root);
@@ -73,6 +89,10 @@ export function mountCharts(host, pinned) {
   const viewSelect = /** @type {HTMLSelectElement} */ ($('chart-view'));
   const box = $('field-chart');
   const plot = $('sweep-chart');
+  // The section's heading names the chart on screen; the interactive chart's description is for it alone.
+  const heading = $('sweep-h');
+  const plotText = $('sweep-desc');
+  const batchHeading = heading.textContent;
   /** @type {ChartField[]} */
   let fields = [];
   /** The SVG of the chart on screen when it is not the interactive one. @type {string|null} */
@@ -94,6 +114,8 @@ export function mountCharts(host, pinned) {
       shown = null;
       box.hidden = true;
       plot.hidden = false;
+      plotText.hidden = false;
+      heading.textContent = batchHeading;
       return;
     }
     /** @type {ChartData} */
@@ -115,7 +137,11 @@ export function mountCharts(host, pinned) {
     if (question !== asked) return;
     const axisField = batch ? { ...field, path: BATCH, label: 'Batch size', current: Math.min(now.result.network.batched.batch_size, now.result.scenario.network.dataset.training_examples) } : field;
     shown = viewSvg(view, data, axisField, now.result, log);
-    replace(box, svgNode(shown));
+    const picture = svgNode(shown);
+    picture.setAttribute('aria-label', viewText(view, data, axisField, now.result));
+    replace(box, picture);
+    heading.textContent = `${TITLES[view]} against ${axisField.label.toLowerCase()}`;
+    plotText.hidden = true;
     box.dataset.view = view;
     box.dataset.x = axisField.path;
     box.hidden = false;

@@ -77,7 +77,7 @@ export function mountDevices(host, body) {
         ? h('th', { scope: 'row', title: d.name }, shortName(d.name, 40), d.runs_as === 'host' ? ' (your host)' : d.name === yours ? ' (your accelerator)' : '')
         : h('td', { 'data-key': key, 'data-value': COLUMNS.find(([k]) => k === key)?.[2](d) ?? '' }, cell(d, key)))),
       h('td', {}, d.runs_as === 'accelerator' && d.name !== yours && d.has_precision
-        ? h('button', { type: 'button', class: 'link', 'data-use': d.id, 'aria-label': `Use the ${d.name} as the accelerator`, onclick: () => host.edit('/accelerator', d.id) }, 'Use it')
+        ? h('button', { type: 'button', class: 'link', 'data-use': d.id, 'aria-label': `Use it: the ${d.name} as the accelerator`, onclick: () => host.edit('/accelerator', d.id) }, 'Use it')
         : '')))));
     // The fastest device on each range of batch sizes, as a strip on a log scale of the batch size.
     const n = now.result.scenario.network.dataset.training_examples;

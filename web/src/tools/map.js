@@ -202,7 +202,10 @@ export function mountMap(host) {
     };
     shown = mapSvg({ ...axes, winner: grid.winner }, { ...field, log: range.log }, now.result,
       cellsUrl(grid.winner, grid.speedup, cellScale(axes.x.values, true).edges, cellScale(axes.y.values, range.log).edges));
-    replace(box, svgNode(shown));
+    // #map is the image and carries its label; the picture inside is its content, not a second image.
+    const picture = svgNode(shown);
+    picture.setAttribute('aria-hidden', 'true');
+    replace(box, picture);
     // How long the engine's grid and the picture took, for npm run bench.
     box.dataset.renderMs = String(performance.now() - started);
     box.dataset.y = field.path;
