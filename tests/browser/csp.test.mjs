@@ -221,7 +221,14 @@ test('the iframe embed under the policy, opened directly: full view, an edit, th
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   assert.match(readFileSync(await download.path(), 'utf8'), /batch/i);
   await page.click('#copy-json');
-  await page.click('#sweep-table >> xpath=ancestor::details[1]/summary');
+  // The copy ends with a status line, and with its text selected in a box when the clipboard does not
+  // answer: the layout below moves then. A click while it moves can miss (a CI run timed out on the
+  // table), so the summary is clicked once the copy has ended, and again if the click missed.
+  await page.waitForFunction(() => /JSON/.test(document.getElementById('calculator')?.shadowRoot?.getElementById('export-status')?.textContent ?? ''));
+  const details = page.locator('#sweep-table >> xpath=ancestor::details[1]');
+  for (let attempt = 0; attempt < 3 && !(await details.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open)); attempt++) {
+    await details.locator('summary').click();
+  }
   await page.waitForFunction(() => document.getElementById('calculator')?.shadowRoot?.querySelectorAll('#sweep-table tbody tr').length);
   await assertClean(page);
   await page.context().close();
