@@ -24,7 +24,7 @@ async function axe(page) {
 }
 
 for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
-  test(`axe: no violations of any impact, with the chart across another field and the map drawn (${colorScheme})`, async () => {
+  test(`axe: no violations of any impact, with a pin, the chart across another field and the map drawn (${colorScheme})`, async () => {
     const page = await openPage(env.browser, env.url, { colorScheme });
     await page.locator('#chart-options').scrollIntoViewIfNeeded();
     await page.focus('#chart-x');
@@ -35,6 +35,9 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     assert.equal(await page.textContent('#sweep-h'), 'Epoch time against dispatch per operation');
     await page.click('#map-panel summary');
     await page.waitForSelector('#map[data-render-ms] svg');
+    // A pin, so its table is checked too.
+    await page.click('#pin-now');
+    await page.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
     assert.deepEqual(await axe(page), []);
     await page.selectOption('#chart-x', '/network/batch_size');
     await page.waitForFunction(() => !document.getElementById('sweep-chart')?.hidden);
@@ -64,13 +67,15 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
 }
 
 // The embeds: axe reads open shadow roots, so the elements' insides are checked with the host page.
-for (const [example, colorScheme] of /** @type {const} */ ([['plain', 'light'], ['plain', 'dark'], ['iframe', 'light']])) {
+for (const [example, colorScheme] of /** @type {const} */ ([['plain', 'light'], ['plain', 'dark'], ['iframe', 'light'], ['quarto', 'light'], ['jupyter-book', 'dark']])) {
   test(`axe: the ${example} example page with its embedded calculators has no violations (${colorScheme})`, async () => {
     const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(`${env.url}examples/${example}.html`);
     if (example === 'plain') {
       await page.waitForFunction(() => ['mnist', 'hidden', 'sweep'].every((id) => /** @type {any} */ (document.getElementById(id))?.result));
+    } else if (example !== 'iframe') {
+      await page.waitForFunction(() => [...document.querySelectorAll('epoch-overhead-calculator')].every((el) => /** @type {any} */ (el).result));
     } else {
       await page.waitForFunction(() => /px$/.test(document.getElementById('frame')?.style.height ?? '')); // set by iframe-host.js
     }

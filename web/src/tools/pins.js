@@ -105,7 +105,7 @@ export function mountPins(host, body) {
     const r = now.result;
     replace(table,
       h('caption', {}, 'This scenario beside each pin, at each one\'s own batch size.'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'Now'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Figure')), h('th', { scope: 'col' }, 'Now'),
         ...pins.map((p) => h('th', { scope: 'col', title: p.result.scenario.name }, shortName(p.name, 30))))),
       h('tbody', {}, ...ROWS.map(([key, label, of, kind]) => h('tr', {},
         h('th', { scope: 'row' }, label),
