@@ -154,11 +154,10 @@ SolveAnswer solve_for(const Scenario& scenario, const NumberField& field, const 
 
   SolveAnswer a;
   std::tie(a.low, a.high) = field_limits(*field.spec);
-  a.current_value = field.get(scenario);
-  a.current_metric = goal_metric(scenario, goal);
   // Validation keeps every given value within its limits; only a value left out that means "none"
   // (no graph launches: eager) lies outside them.
-  a.current_given = a.low <= a.current_value && a.current_value <= a.high;
+  if (const double now = field.get(scenario); a.low <= now && now <= a.high) a.current_value = now;
+  a.current_metric = goal_metric(scenario, goal);
   a.metric_at_low = metric(a.low);
   a.metric_at_high = metric(a.high);
   const bool h_lo = goal_holds(goal, a.metric_at_low), h_hi = goal_holds(goal, a.metric_at_high);

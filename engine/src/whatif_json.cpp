@@ -92,7 +92,7 @@ json answer_json(const SolveAnswer& a, const Goal& goal) {
           {"holds_when", a.boundary ? json(a.holds.front().from == a.low ? "at_most" : "at_least") : json(nullptr)},
           {"holds", holds},
           // "value" null: the field is left out and means none (no graph launches), outside the limits.
-          {"current", {{"value", a.current_given ? json(a.current_value) : json(nullptr)}, {"metric", a.current_metric}}},
+          {"current", {{"value", a.current_value ? json(*a.current_value) : json(nullptr)}, {"metric", a.current_metric}}},
           {"limits", {{"low", a.low}, {"high", a.high}, {"metric_at_low", a.metric_at_low}, {"metric_at_high", a.metric_at_high}}}};
 }
 

@@ -39,11 +39,11 @@ struct SolveAnswer {
   double high = 0;
   double metric_at_low = 0;        // the goal's metric (the speedup, or the accelerator's epoch in s) there
   double metric_at_high = 0;
-  double current_value = 0;        // the field's value and the metric in the scenario as given
+  // The field's value and the metric in the scenario as given. No value when the field is left out
+  // and means "none", outside the limits searched: no graph launches (0) is eager, one launch per
+  // operation, not a number of graph launches.
+  std::optional<double> current_value;
   double current_metric = 0;
-  // False when the field's value is outside the limits searched because it is left out and means
-  // "none": no graph launches (0) is eager, one launch per operation, not a number of graph launches.
-  bool current_given = true;
 };
 
 // Why solve-for cannot answer this goal for this field, in a few words for a message; empty when it
