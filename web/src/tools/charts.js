@@ -18,6 +18,10 @@ export const BATCH = '/network/batch_size';
 /** Points along a field's axis. */
 const POINTS = 60;
 
+const TITLES = { epoch: 'Epoch time', parts: 'Work and overhead per epoch', share: 'Overhead share of the epoch' };
+/** The chart's title, as the picture, its text and the section's heading say it. @param {'epoch'|'parts'|'share'} view @param {{ label: string }} field */
+const chartTitle = (view, field) => `${TITLES[view]} against ${field.label.toLowerCase()}`;
+
 /**
  * The chart for a view of the data, as SVG text.
  * @param {'epoch'|'parts'|'share'} view @param {ChartData} data @param {ChartField} field
@@ -34,8 +38,7 @@ export function viewSvg(view, data, field, r, log) {
   const timeAxis = { label: 'Epoch time (log scale)', log: true, format: (v) => time(v, { digits: 3 }), ticks: timeTicks };
   // No mark for a value left out that means none (no graph launches): it has no place on the axis.
   const marks = field.current == null ? [] : [{ at: field.current, label: `yours: ${fieldValue(field, field.current)}` }];
-  const title = TITLES[view];
-  const common = { title: `${title} against ${field.label.toLowerCase()}`, subtitle: r.scenario.name, x, marks };
+  const common = { title: chartTitle(view, field), subtitle: r.scenario.name, x, marks };
   if (view === 'share') {
     return lineChartSvg({
       ...common, y: shareAxis,
@@ -66,8 +69,6 @@ export function viewSvg(view, data, field, r, log) {
   });
 }
 
-const TITLES = { epoch: 'Epoch time', parts: 'Work and overhead per epoch', share: 'Overhead share of the epoch' };
-
 /**
  * The chart in words, for a screen reader: the axis's span and each device's curve from end to end.
  * @param {'epoch'|'parts'|'share'} view @param {ChartData} data @param {ChartField} field @param {import('epochcalc').Result} r
@@ -78,7 +79,7 @@ export function viewText(view, data, field, r) {
   const curve = (name, d) => (view === 'share'
     ? `the ${name}'s overhead share ${span(shares(d.overhead_time_s, d.epoch_time_s), percent)}`
     : `the ${name}'s epoch ${span(d.epoch_time_s, (v) => time(v))}`);
-  return `${TITLES[view]} against ${field.label.toLowerCase()}, ${span(data.x, (v) => fieldValue(field, v))}: ` +
+  return `${chartTitle(view, field)}, ${span(data.x, (v) => fieldValue(field, v))}: ` +
     `${curve(`host (${shortName(r.host.name, 40)})`, data.host)}, ${curve(`accelerator (${shortName(r.accelerator.name, 40)})`, data.accelerator)}.`;
 }
 
@@ -140,7 +141,7 @@ export function mountCharts(host, pinned) {
     const picture = svgNode(shown);
     picture.setAttribute('aria-label', viewText(view, data, axisField, now.result));
     replace(box, picture);
-    heading.textContent = `${TITLES[view]} against ${axisField.label.toLowerCase()}`;
+    heading.textContent = chartTitle(view, axisField);
     plotText.hidden = true;
     box.dataset.view = view;
     box.dataset.x = axisField.path;
