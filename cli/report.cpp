@@ -29,7 +29,7 @@ std::string run_row(const std::string& label, const Run& run, bool show_launch, 
 }
 
 // What one device pays per operation and per step, in words.
-std::string paid_line(const Scenario& s, bool is_accelerator) {
+std::string paid_line(const Scenario& s, bool is_accelerator, const DeviceResult& runs) {
   const PaidOverheads o = paid_overheads(s, is_accelerator);
   const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
   const std::string& profile = own.profile.empty() ? s.profile : own.profile;
@@ -38,6 +38,9 @@ std::string paid_line(const Scenario& s, bool is_accelerator) {
   if (is_accelerator) line += ", launch " + format_time(o.launch);
   line += " per operation, " + format_count(ops) + " operations per step";
   if (o.launches_per_step > 0) line += " (replayed as " + std::to_string(o.launches_per_step) + " graph launches)";
+  // What this device pays in an epoch: its own count, not the scenario's (docs/model.md, "Per epoch").
+  line += ": " + format_count(runs.batched.dispatches) + (o.launches_per_step > 0 ? " calls" : " operations") +
+          " per epoch (batch 1: " + format_count(runs.batch_one.dispatches) + ")";
   if (o.step_overhead > 0) line += ", " + format_time(o.step_overhead) + " per step";
   if (!profile.empty()) line += "; " + profile + " profile";
   return line + "\n";
@@ -115,14 +118,19 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
       << ", overlap " << overlap_info(a.overlap).name << "\n";
   out << "Dataset " << s.dataset.name << ": " << format_count(static_cast<double>(s.dataset.training_examples))
       << " examples; batch " << batched.batch_size << " -> " << format_count(static_cast<double>(batched.steps_per_epoch))
-      << (batched.steps_per_epoch == 1 ? " step, " : " steps, ") << format_count(batched.launched_ops)
-      << " launched ops per epoch (batch 1: " << format_count(result.batch_one.launched_ops) << ")\n";
-  if (s.host_overheads.empty() && s.accelerator_overheads.empty()) {
+      << (batched.steps_per_epoch == 1 ? " step" : " steps");
+  // The scenario's count only where both devices pay it; otherwise each device's line gives its own.
+  const bool one_count = s.host_overheads.empty() && s.accelerator_overheads.empty();
+  if (one_count && result.accelerator.batched.dispatches == batched.launched_ops)
+    out << ", " << format_count(batched.launched_ops) << " launched ops per epoch (batch 1: "
+        << format_count(result.batch_one.launched_ops) << ")";
+  out << "\n";
+  if (one_count) {
     out << "Per operation: dispatch " << format_time(s.dispatch) << " (both devices), launch " << format_time(s.launch)
         << " (accelerator only)" << (s.profile.empty() ? "" : ", from the " + s.profile + " profile") << "\n";
     if (s.step_overhead > 0) out << "Per step: " << format_time(s.step_overhead) << " (both devices)\n";
   } else {
-    out << paid_line(s, false) << paid_line(s, true);
+    out << paid_line(s, false, result.host) << paid_line(s, true, result.accelerator);
   }
   if (s.accelerator.host_link_bandwidth > 0 || s.accelerator.host_link_latency > 0)
     out << "Each step copies its batch to the accelerator: " << format_time(result.accelerator.batched.transfer_time_s)
@@ -130,7 +138,8 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
   if (paid_overheads(s, true).launches_per_step > 0 && s.accelerator_overheads.empty())
     out << "The accelerator replays a graph: " << a.launches_per_step
         << (a.launches_per_step == 1 ? " dispatch and launch" : " dispatches and launches") << " per step, "
-        << format_count(result.accelerator.batched.launches) << " per epoch at batch " << batched.batch_size << "\n";
+        << format_count(result.accelerator.batched.launches) << " per epoch at batch " << batched.batch_size
+        << "; the host dispatches every operation, " << format_count(result.host.batched.dispatches) << " per epoch\n";
   if (a.host_efficiency != 1 || a.accelerator_efficiency != 1)
     out << "Efficiency (fraction of peak FLOP/s and bandwidth reached): host " << format_percent(a.host_efficiency)
         << ", accelerator " << format_percent(a.accelerator_efficiency) << "\n";

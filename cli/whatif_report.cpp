@@ -87,9 +87,15 @@ std::string answer_sentence(const json& field, const json& answer, const std::st
   const double at_low = limits.at("metric_at_low"), at_high = limits.at("metric_at_high");
   const std::string goal = goal_text(answer, host, accelerator);
   const json& current = answer.at("current").at("value");
-  const std::string now = " (now " + (current.is_null() ? std::string("none") : value_of(field, current.get<double>())) + ": " +
+  // No one value now: each device pays its own (the field's "giving_way"), or none is set (no graphs).
+  const bool own_values = current.is_null() && field.contains("giving_way") && !field.at("giving_way").empty();
+  const std::string now = " (now " + (own_values ? std::string("each device its own")
+                                      : current.is_null() ? std::string("none") : value_of(field, current.get<double>())) + ": " +
                           metric_text(answer, answer.at("current").at("metric").get<double>()) + ")";
   const std::string answer_kind = answer.at("answer");
+  if (field.contains("changes_epochs") && !field.at("changes_epochs").get<bool>())
+    return label + ": " + field.at("notes").at(0).get<std::string>() + " So " + goal +
+           (answer_kind == "never" ? " for no value" : " whatever its value") + now + ".";
   if (answer_kind == "value" && answer.at("holds").size() > 1)  // the batch size: several ranges
     return label + ": " + goal + " at " + batch_ranges(answer.at("holds")) + now + ".";
   if (answer_kind == "value") {
@@ -140,11 +146,24 @@ std::string format_field_sweep(const json& sweep) {
            rpad(format_time(sweep.at("accelerator").at("epoch_time_s")[i].get<double>()), 14) +
            rpad(format_ratio(sweep.at("speedup")[i].get<double>()), 10) + "  " + sweep.at("winner")[i].get<std::string>() + "\n";
   }
+  for (const char* axis : {"x", "y"})
+    if (sweep.contains(axis))
+      for (const json& note : sweep.at(axis).value("notes", json::array()))
+        out += "  " + sweep.at(axis).at("label").get<std::string>() + ": " + note.get<std::string>() + "\n";
+  return out;
+}
+
+// The field's notes beyond the answer (each device's own value that gives way), one line each.
+static std::string field_notes(const json& field) {
+  std::string out;
+  if (field.contains("notes"))
+    for (const json& note : field.at("notes"))
+      if (field.at("changes_epochs").get<bool>() || &note != &field.at("notes").front()) out += "  " + note.get<std::string>() + "\n";
   return out;
 }
 
 std::string format_solve_for(const json& answer, const std::string& host, const std::string& accelerator) {
-  return answer_sentence(answer.at("field"), answer, host, accelerator) + "\n";
+  return answer_sentence(answer.at("field"), answer, host, accelerator) + "\n" + field_notes(answer.at("field"));
 }
 
 std::string format_break_even(const json& summary, const std::string& host, const std::string& accelerator) {
@@ -153,6 +172,7 @@ std::string format_break_even(const json& summary, const std::string& host, cons
   for (const json& f : summary.at("fields")) {
     out += "  " + answer_sentence(f, f.at("flip"), host, accelerator) + "\n";
     out += "  " + answer_sentence(f, f.at("twice_as_fast"), host, accelerator) + "\n";
+    out += field_notes(f);
   }
   out += "Batch sizes at which overhead exceeds work: " + host + " " + batch_ranges(summary.at("overhead_exceeds_work").at("host")) +
          "; " + accelerator + " " + batch_ranges(summary.at("overhead_exceeds_work").at("accelerator")) + ".\n";
@@ -178,8 +198,11 @@ std::string format_quick_whatifs(const json& list, const std::string& host, cons
       continue;
     }
     const json& after = w.at("after");
-    out += " (" + dotted_path(w.at("edit").at("path").get<std::string>()) + " = " + w.at("edit").at("text").get<std::string>() +
-           "): " + change(accelerator, "accelerator", after) + "; " + change(host, "host", after) + "\n";
+    std::string edits;
+    for (const json& e : w.at("edits"))
+      edits += (edits.empty() ? "" : ", ") + dotted_path(e.at("path").get<std::string>()) + " = " + e.at("text").get<std::string>();
+    out += " (" + edits + "): " + change(accelerator, "accelerator", after) + "; " + change(host, "host", after) + "\n";
+    if (w.contains("note")) out += "    " + w.at("note").get<std::string>() + "\n";
   }
   return out;
 }

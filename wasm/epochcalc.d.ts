@@ -157,6 +157,19 @@ export interface PaidOverheads {
   launches_per_step: number | null;
   /** The fields the device gives itself (`overheads.<device>`), the others being the scenario's. */
   own: Array<'profile' | 'dispatch' | 'launch' | 'step_overhead' | 'ops_per_layer' | 'extra_ops_per_step' | 'launches_per_step'>;
+  /** Where each value the device pays comes from (docs/model.md, "The value in force"); the host has no
+   * `launch` or `launches_per_step` here: it pays neither. */
+  sources: Partial<Record<'dispatch' | 'launch' | 'step_overhead' | 'ops_per_layer' | 'extra_ops_per_step' | 'launches_per_step', ValueSource>>;
+}
+
+/** The field that supplies a value in force and the layer it came from. */
+export interface ValueSource {
+  /** JSON pointer: the device's own field ("/overheads/host/dispatch") or the scenario's ("/dispatch"). */
+  path: string;
+  /** The scenario's own document, its preset, a framework profile, or the engine's default. */
+  from: 'scenario' | 'preset' | 'profile' | 'default';
+  /** The preset's or the profile's id. */
+  id?: string;
 }
 
 /** What one epoch asks of any device at one batch size: its steps, arithmetic, bytes and operations. */
@@ -432,6 +445,12 @@ export interface SweptField {
   /** SI unit ("s", "B/s", …); "" for a whole number or a fraction. */
   unit: string;
   integer: boolean;
+  /** false: no epoch depends on it in this scenario; `notes` says why. */
+  changes_epochs: boolean;
+  /** For a scenario-wide overhead: each device's own value of it, which gives way at every point. */
+  giving_way: { path: string; value: number }[];
+  /** Sentences: why it changes no epoch, and which own values give way. */
+  notes: string[];
 }
 
 /** The batched epoch's parts on one device, one entry per point. */
@@ -548,14 +567,16 @@ export interface QuickWhatifs {
     id: string;
     label: string;
     applies: true;
-    /** One field edit, as `update` takes it. */
-    edit: FieldEdit;
+    /** The field edits, in order, as `update` takes them: one per value in force it changes. */
+    edits: FieldEdit[];
+    /** How it differs from the framework profile it imitates. */
+    note?: string;
     after: QuickOutcome;
   } | {
     id: string;
     label: string;
     applies: false;
-    edit?: FieldEdit;
+    edits?: FieldEdit[];
     /** Why it does not apply to this scenario. */
     reason: string;
   })[];

@@ -3,6 +3,7 @@
 // JSON): the schema document (schema.cpp), the field editor and the parser's rule objects come from
 // the same rows, and sweeps and solve-for reach every numeric field through them.
 #include "epochcalc/fields.hpp"
+#include "epochcalc/in_force.hpp"
 
 #include <cmath>
 
@@ -394,6 +395,11 @@ std::optional<NumberField> number_field(const Scenario& scenario, std::string_vi
 
 double NumberField::get(const Scenario& scenario) const {
   const NumberAccess& a = spec->number;
+  // A scenario-wide overhead shadowed on every device that pays it stands for what the accelerator pays.
+  if (const auto slot = scenario_wide_slot(*spec)) {
+    const ValueInForce host = value_in_force(scenario, false, *slot);
+    if (!(host.paid && !host.own)) return value_in_force(scenario, true, *slot).value;
+  }
   return a.get ? a.get(scenario, item) : a.device_get(scenario.*a.role, a.precision);
 }
 
@@ -401,6 +407,10 @@ void NumberField::set(Scenario& scenario, double value) const {
   const NumberAccess& a = spec->number;
   if (a.set) a.set(scenario, item, value);
   else a.device_set(scenario.*a.role, a.precision, value);
+  // A what-if over a scenario-wide overhead sets what every device pays: each device's own value of it
+  // gives way (docs/model.md, "The value in force").
+  if (const auto slot = scenario_wide_slot(*spec))
+    for (DeviceOverheads* own : {&scenario.host_overheads, &scenario.accelerator_overheads}) clear_own(*own, *slot);
 }
 
 }  // namespace epochcalc

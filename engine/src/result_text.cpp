@@ -1,5 +1,7 @@
 #include "result_text.hpp"
 
+#include "epochcalc/in_force.hpp"
+
 #include "epochcalc/api.hpp"
 #include "epochcalc/fields.hpp"
 #include "reply_tape.hpp"
@@ -82,6 +84,27 @@ void write_own_overheads(Out& out, const Scenario& s, bool is_accelerator) {
   out.end_object();
 }
 
+// Where each value the device pays comes from (docs/model.md, "The value in force"): the field that
+// supplies it and that field's layer, with the preset's or profile's id.
+template <typename Out>
+void write_sources(Out& out, const Scenario& s, bool is_accelerator) {
+  out.key("sources").begin_object();
+  for (std::size_t i = 0; i < overhead_slot_count; ++i) {
+    const ValueInForce v = value_in_force(s, is_accelerator, static_cast<OverheadSlot>(i));
+    if (!v.paid) continue;
+    out.key(overhead_fields()[i].key).begin_object().key("path").string(v.path).key("from");
+    switch (v.source.layer) {
+      case Layer::scenario: out.string("scenario"); break;
+      case Layer::preset: out.string("preset"); break;
+      case Layer::profile: out.string("profile"); break;
+      case Layer::default_value: out.string("default"); break;
+    }
+    if (!v.source.id.empty()) out.key("id").string(v.source.id);
+    out.end_object();
+  }
+  out.end_object();
+}
+
 // What the device pays with, its own value or the scenario's, and which of them are its own: what the
 // page shows beside each device and its formulas use.
 template <typename Out>
@@ -103,7 +126,9 @@ void write_paid_overheads(Out& out, const Scenario& s, bool is_accelerator) {
   out.key("own").begin_array();
   if (!own.profile.empty()) out.string(std::string_view("profile"));
   for_own_values(s, is_accelerator, [&](std::string_view key, const FieldSpec&) { out.string(key); });
-  out.end_array().end_object();
+  out.end_array();
+  write_sources(out, s, is_accelerator);
+  out.end_object();
 }
 
 template <typename Out>

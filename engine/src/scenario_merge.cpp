@@ -3,6 +3,7 @@
 // start here.
 #include <algorithm>
 
+#include "epochcalc/in_force.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
 #include "scenario_parts.hpp"
@@ -16,13 +17,20 @@ struct ProfileField {
   std::string parent;  // "" for the top level
   std::string key;
 };
-// Those under "assumptions" are optional, with a default; dispatch and launch are required.
-const std::vector<ProfileField> profile_field_table{{"", "dispatch"},
-                                                    {"", "launch"},
-                                                    {"", "step_overhead"},
-                                                    {"assumptions", "ops_per_layer"},
-                                                    {"assumptions", "extra_ops_per_step"},
-                                                    {"assumptions", "launches_per_step"}};
+// The overhead values (in_force.hpp), each as its parent and key in a document.
+const std::vector<ProfileField>& profile_field_table_of() {
+  static const std::vector<ProfileField> table = [] {
+    std::vector<ProfileField> list;
+    for (const OverheadField& f : overhead_fields()) {
+      const std::string_view top = f.top.substr(1);
+      const std::size_t slash = top.find('/');
+      list.push_back(slash == std::string_view::npos ? ProfileField{"", std::string(top)}
+                                                     : ProfileField{std::string(top.substr(0, slash)), std::string(f.key)});
+    }
+    return list;
+  }();
+  return table;
+}
 
 // A device's own section, /overheads/<role>, names each field flat ("ops_per_layer", not under
 // "assumptions"); the host's has no launch and no graphs.
@@ -57,7 +65,7 @@ void fill_device_profiles(json& doc, Errors& errors) {
     if (!own.contains("profile") || own.at("profile").is_null()) continue;
     const auto* profile = find_named_profile(own.at("profile"), pointer(pointer("/overheads", role), "profile"), errors);
     if (!profile) continue;
-    for (const ProfileField& f : profile_field_table)
+    for (const ProfileField& f : profile_field_table_of())
       if (const json* v = profile_value(*profile, f); v && device_takes(role, f) && !own.contains(f.key)) own[f.key] = *v;
   }
 }
@@ -78,7 +86,7 @@ Error detail::unknown_id_error(const std::string& path, const std::string& id, c
 const std::vector<std::string>& profile_fields() {
   static const std::vector<std::string> paths = [] {
     std::vector<std::string> list;
-    for (const ProfileField& f : profile_field_table)
+    for (const ProfileField& f : profile_field_table_of())
       list.push_back(f.parent.empty() ? pointer("", f.key) : pointer(pointer("", f.parent), f.key));
     return list;
   }();
@@ -91,7 +99,7 @@ json detail::fill_from_profile(json doc, Errors& errors) {
   const auto* profile = find_named_profile(doc.at("profile"), "/profile", errors);
   if (!profile) return doc;
   json& out = doc;
-  for (const ProfileField& f : profile_field_table) {
+  for (const ProfileField& f : profile_field_table_of()) {
     const json* value = profile_value(*profile, f);
     if (!value) continue;
     json* into = &out;
@@ -103,6 +111,72 @@ json detail::fill_from_profile(json doc, Errors& errors) {
     if (into->is_object() && !into->contains(f.key)) (*into)[f.key] = *value;
   }
   return doc;
+}
+
+namespace {
+
+// The value at parent/key of a document (parent "" for the top), or null where it is not there.
+const json* value_at(const json& doc, std::string_view parent, std::string_view key) {
+  const json* from = &doc;
+  if (!parent.empty()) {
+    if (!doc.is_object()) return nullptr;
+    const auto it = doc.find(parent);
+    if (it == doc.end()) return nullptr;
+    from = &*it;
+  }
+  if (!from->is_object()) return nullptr;
+  const auto it = from->find(key);
+  return it == from->end() || it->is_null() ? nullptr : &*it;
+}
+
+const json* own_section(const json& doc, const char* role) {
+  const json* overheads = value_at(doc, "", "overheads");
+  return overheads ? value_at(*overheads, "", role) : nullptr;
+}
+
+std::string string_at(const json* object, std::string_view key) {
+  const json* v = object ? value_at(*object, "", key) : nullptr;
+  return v && v->is_string() ? v->get<std::string>() : "";
+}
+
+}  // namespace
+
+detail::OverheadPresence detail::overheads_present(const json& doc) {
+  OverheadPresence present{};
+  const auto& table = profile_field_table_of();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    present.top[i] = value_at(doc, table[i].parent, table[i].key) != nullptr;
+    for (const char* role : {"host", "accelerator"}) {
+      const json* own = own_section(doc, role);
+      (role[0] == 'h' ? present.host : present.accelerator)[i] = own && value_at(*own, "", table[i].key);
+    }
+  }
+  return present;
+}
+
+// Who supplied each value: the input's own document, else the preset (present after the merge), else a
+// profile (present after the fill), else the default. A null written is the default (no layer's value).
+void detail::record_sources(const json& input, const OverheadPresence& merged, const json& filled, Scenario& s) {
+  const OverheadPresence written = overheads_present(input);
+  const std::string preset = string_at(&input, "preset");
+  const auto& table = profile_field_table_of();
+  const auto source = [&](bool in_input, bool after_merge, const json* filled_value, const std::string& profile) {
+    if (in_input) return Source{Layer::scenario, ""};
+    if (after_merge) return Source{Layer::preset, preset};
+    if (filled_value) return Source{Layer::profile, profile};
+    return Source{};
+  };
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    s.overhead_sources[i] = source(written.top[i], merged.top[i], value_at(filled, table[i].parent, table[i].key),
+                                   string_at(&filled, "profile"));
+    for (const bool accelerator : {false, true}) {
+      const char* role = accelerator ? "accelerator" : "host";
+      const json* own = own_section(filled, role);
+      (accelerator ? s.accelerator_overheads : s.host_overheads).sources[i] =
+          source((accelerator ? written.accelerator : written.host)[i], (accelerator ? merged.accelerator : merged.host)[i],
+                 own ? value_at(*own, "", table[i].key) : nullptr, string_at(own, "profile"));
+    }
+  }
 }
 
 json apply_profile(const json& doc, Errors& errors) { return detail::fill_from_profile(doc, errors); }
@@ -141,7 +215,7 @@ json expand_preset(const json& input, Errors& errors) {
   json merged = preset->scenario;
   // Naming a profile replaces the preset's overheads; "profile": null names none and keeps them.
   if (patch.contains("profile") && !patch["profile"].is_null())
-    for (const ProfileField& f : profile_field_table) {
+    for (const ProfileField& f : profile_field_table_of()) {
       json* parent = f.parent.empty() ? &merged : (merged.contains(f.parent) ? &merged[f.parent] : nullptr);
       if (parent && parent->is_object()) parent->erase(f.key);
     }
@@ -153,7 +227,7 @@ json expand_preset(const json& input, Errors& errors) {
       if (!own.is_object() || !own.contains("profile") || own.at("profile").is_null()) continue;
       json& preset_own = merged["overheads"][role];
       if (!preset_own.is_object()) continue;
-      for (const ProfileField& f : profile_field_table) preset_own.erase(f.key);
+      for (const ProfileField& f : profile_field_table_of()) preset_own.erase(f.key);
     }
   keep_base(merged, patch, "host");
   keep_base(merged, patch, "accelerator");
@@ -166,7 +240,7 @@ json expand_preset(const json& input, Errors& errors) {
   // A null written for an optional profile field is a value, that field's default (docs/model.md, "Who
   // wins", rule 1); the merge deleted it, and a profile would fill it again (regression, issue 17:
   // "launches_per_step": null could not switch a graph profile back to eager). Keep it written.
-  for (const ProfileField& f : profile_field_table) {
+  for (const ProfileField& f : profile_field_table_of()) {
     if (f.parent.empty() || !patch.contains(f.parent) || !patch.at(f.parent).is_object()) continue;
     const json& written = patch.at(f.parent);
     if (written.contains(f.key) && written.at(f.key).is_null() && merged.at(f.parent).is_object())

@@ -4,12 +4,14 @@
 // measurement's network).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "epochcalc/errors.hpp"
+#include "epochcalc/model.hpp"
 #include "json_read.hpp"
 
 namespace epochcalc::detail {
@@ -19,6 +21,15 @@ Error unknown_id_error(const std::string& path, const std::string& id, const std
                        const std::vector<std::string>& ids);
 // apply_profile on a document the caller gives up: filled in place, not copied.
 json fill_from_profile(json doc, Errors& errors);
+// Which overhead values a document gives (not null), in OverheadSlot order: at the top (or under
+// "assumptions") and under each device's /overheads/<role>.
+struct OverheadPresence {
+  std::array<bool, overhead_slot_count> top, host, accelerator;
+};
+OverheadPresence overheads_present(const json& doc);
+// The layer each overhead value of `s` came from (Scenario::overhead_sources, DeviceOverheads::sources):
+// `input` as given, `merged` what its preset's merge gave, `filled` the document after the profiles.
+void record_sources(const json& input, const OverheadPresence& merged, const json& filled, Scenario& s);
 // The keys of a device object ("base", then the field table's rows) and of a dataset object.
 const std::vector<std::string>& device_keys();
 const std::vector<std::string>& dataset_keys();

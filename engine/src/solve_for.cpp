@@ -1,6 +1,7 @@
 // Solve for a field (solve_for.hpp). A field the epochs are monotone in is bisected over its limits
 // to two adjacent values; the batch size goes through the exact range search (batch_search.hpp).
 #include "epochcalc/solve_for.hpp"
+#include "epochcalc/in_force.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -156,7 +157,8 @@ SolveAnswer solve_for(const Scenario& scenario, const NumberField& field, const 
   std::tie(a.low, a.high) = field_limits(*field.spec);
   // Validation keeps every given value within its limits; only a value left out that means "none"
   // (no graph launches: eager) lies outside them.
-  if (const double now = field.get(scenario); a.low <= now && now <= a.high) a.current_value = now;
+  // A scenario-wide overhead that the devices pay at different values of their own has no one value now.
+  if (const auto now = whatif_value_now(scenario, field); now && a.low <= *now && *now <= a.high) a.current_value = now;
   a.current_metric = goal_metric(scenario, goal);
   a.metric_at_low = metric(a.low);
   a.metric_at_high = metric(a.high);
@@ -189,7 +191,8 @@ std::vector<NumberField> break_even_fields(const Scenario& scenario) {
     if (f.number.given && !f.number.given(scenario, f.number.slot)) continue;
     const Device& a = scenario.accelerator;
     if (f.path == "/accelerator/host_link_latency" && a.host_link_bandwidth == 0 && a.host_link_latency == 0) continue;
-    if (auto field = number_field(scenario, f.path)) out.push_back(*field);
+    if (auto field = number_field(scenario, f.path); field && epoch_independent_reason(scenario, *field).empty())
+      out.push_back(*field);
   }
   return out;
 }

@@ -9,8 +9,10 @@
 #include "epochcalc/edit.hpp"
 #include "epochcalc/quick_whatifs.hpp"
 #include "epochcalc/field_sweep.hpp"
+#include "epochcalc/in_force.hpp"
 #include "epochcalc/registry.hpp"
 #include "epochcalc/scenario_json.hpp"
+#include "in_force_text.hpp"
 #include "json_read.hpp"
 #include "trim.hpp"
 
@@ -64,10 +66,28 @@ json series_json(const RunSeries& s) {
 }
 
 // The field as the answers name it: a device's fields carry the device's label ("Accelerator: Memory
-// bandwidth"), as the page groups them.
-json field_json(const NumberField& field, std::string_view name) {
+// bandwidth"), as the page groups them. "changes_epochs" false: no epoch depends on it here, and the
+// notes say why; the notes also name each device's own value that gives way during the what-if.
+json field_json(const Scenario& s, const NumberField& field, std::string_view name) {
+  const std::string_view unused = epoch_independent_reason(s, field);
+  json notes = json::array();
+  if (!unused.empty()) notes.push_back("It changes no epoch here: " + std::string(unused) + ".");
+  json giving_way = json::array();
+  if (const auto own = values_giving_way(s, field); !own.empty()) {
+    std::string text = "Varying it sets it on every device: ", paths;
+    for (std::size_t i = 0; i < own.size(); ++i) {
+      giving_way.push_back({{"path", own[i].path}, {"value", own[i].value}});
+      const bool accelerator = own[i].path.starts_with("/overheads/accelerator/");
+      text += (i ? " and " : "") + std::string(accelerator ? "the accelerator's own " : "the host's own ") +
+              detail::in_force_text(*field.spec, own[i]);
+      paths += (i ? " or " : "") + dotted_path(own[i].path);
+    }
+    notes.push_back(text + (own.size() > 1 ? " give way" : " gives way") + " at each value. To vary one device alone, vary " +
+                    paths + ".");
+  }
   return {{"path", std::string(name)}, {"label", full_label(*field.spec)}, {"unit", unit_of(*field.spec)},
-          {"integer", field.spec->kind == FieldKind::integer}};
+          {"integer", field.spec->kind == FieldKind::integer}, {"changes_epochs", unused.empty()}, {"giving_way", std::move(giving_way)},
+          {"notes", std::move(notes)}};
 }
 
 const char* goal_id(GoalKind kind) {
@@ -279,8 +299,8 @@ FieldSweep run_field_sweep(const FieldSweepRequest& r) {
 
 json field_sweep_header(const FieldSweepRequest& request, std::size_t points) {
   json out = {{"schema", field_sweep_schema}, {"points", points}};
-  out["x"] = field_json(request.fields[0], request.paths[0]);
-  if (request.fields.size() == 2) out["y"] = field_json(request.fields[1], request.paths[1]);
+  out["x"] = field_json(request.scenario, request.fields[0], request.paths[0]);
+  if (request.fields.size() == 2) out["y"] = field_json(request.scenario, request.fields[1], request.paths[1]);
   return out;
 }
 
@@ -313,7 +333,7 @@ json solve_for_document(const json& document, std::string_view name, std::string
     if (!why.empty()) errors.push_back({code::args, "/field", "cannot solve for \"" + field->spec->label + "\": " + std::string(why)});
   }
   if (!errors.empty()) return errors_to_json(errors);
-  json out = {{"schema", solve_for_schema}, {"field", field_json(*field, pointer_of(name))}};
+  json out = {{"schema", solve_for_schema}, {"field", field_json(*scenario, *field, pointer_of(name))}};
   out.update(answer_json(solve_for(*scenario, *field, *goal), *goal));
   return out;
 }
@@ -324,7 +344,7 @@ json break_even_document(const json& document) {
   if (!scenario) return error_document;
   json fields = json::array();
   for (const NumberField& field : break_even_fields(*scenario)) {
-    json row = field_json(field, field.spec->path);
+    json row = field_json(*scenario, field, field.spec->path);
     const Goal flip{GoalKind::accelerator_wins, 0}, twice{GoalKind::speedup_at_least, 2};
     row["flip"] = answer_json(solve_for(*scenario, field, flip), flip);
     row["twice_as_fast"] = answer_json(solve_for(*scenario, field, twice), twice);
@@ -413,7 +433,7 @@ json quick_whatifs_document(const json& document) {
   json list = json::array();
   for (const QuickWhatIf& q : quick_whatifs(*now.scenario)) {
     json row = {{"id", q.id}, {"label", q.label}};
-    if (q.path.empty()) {
+    if (q.edits.empty()) {
       row["applies"] = false;
       row["reason"] = q.reason;
       list.push_back(std::move(row));
@@ -421,9 +441,16 @@ json quick_whatifs_document(const json& document) {
     }
     json edited = document;
     Errors errors;
-    const Solved after = set_field(edited, q.path, q.text, errors) ? solve_checked(edited) : Solved{};
+    json edits = json::array();
+    bool made = true;
+    for (const QuickEdit& e : q.edits) {
+      made = made && set_field(edited, e.path, e.text, errors);
+      edits.push_back({{"path", e.path}, {"text", e.text}});
+    }
+    const Solved after = made ? solve_checked(edited) : Solved{};
     row["applies"] = after.result.has_value();
-    row["edit"] = {{"path", q.path}, {"text", q.text}};
+    row["edits"] = std::move(edits);
+    if (!q.note.empty()) row["note"] = q.note;
     if (after.result) row["after"] = outcome(*after.scenario, *after.result);
     else row["reason"] = (errors.empty() ? after.errors : errors).front().message;
     list.push_back(std::move(row));

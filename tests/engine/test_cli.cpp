@@ -212,7 +212,8 @@ TEST_CASE("the report names the profile, the graph replay and the efficiencies o
   CAPTURE(text);
   CHECK(text.find(", from the pytorch-cuda-graphs profile\n") != std::string::npos);
   // 1,875 steps at batch 32, three graph launches each.
-  CHECK(text.find("The accelerator replays a graph: 3 dispatches and launches per step, 5,625 per epoch at batch 32\n") !=
+  CHECK(text.find("The accelerator replays a graph: 3 dispatches and launches per step, 5,625 per epoch at batch 32; the host "
+                  "dispatches every operation, 60,000 per epoch\n") !=
         std::string::npos);
   CHECK(text.find("Efficiency (fraction of peak FLOP/s and bandwidth reached): host 100.0%, accelerator 25.0%\n") !=
         std::string::npos);
@@ -309,4 +310,23 @@ TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one ro
   const auto devices = csv_rows(cli::csv_compare(comparison));
   CHECK(devices.size() == 2 + comparison.at("devices").size());
   CHECK(std::stod(devices[3][2]) == comparison.at("devices").at(1).at("batched").at("epoch_time_s").get<double>());
+}
+
+TEST_CASE("regression: the report counts the operations each device pays, not one count that no device pays") {
+  // Before: "2,115 launched ops per epoch" (9 a step) while the CPU pays 8,460 and the A100 7,520.
+  const Solved s = solved_checked({{"preset", "mnist-cpu-vs-h100"},
+                                   {"network", {{"widths", {784, 512, 512, 10}}, {"batch_size", 256}}},
+                                   {"accelerator", "a100-sxm-80gb"},
+                                   {"overheads", {{"host", {{"profile", "pytorch-eager-cpu"}}},
+                                                  {"accelerator", {{"profile", "pytorch-eager-cuda"}}}}}});
+  const std::string text = cli::format_report(*s.scenario, *s.result, s.warnings);
+  CAPTURE(text);
+  CHECK(text.find("2,115") == std::string::npos);
+  CHECK(text.find("Dataset MNIST: 60,000 examples; batch 256 -> 235 steps\n") != std::string::npos);
+  CHECK(text.find("36 operations per step: 8,460 operations per epoch (batch 1: 2,160,000)") != std::string::npos);
+  CHECK(text.find("32 operations per step: 7,520 operations per epoch (batch 1: 1,920,000)") != std::string::npos);
+  // Where both devices pay the scenario's count, the header gives it once.
+  const Solved plain = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
+  CHECK(cli::format_report(*plain.scenario, *plain.result, plain.warnings).find("1,875 steps, 16,875 launched ops per epoch") !=
+        std::string::npos);
 }

@@ -228,7 +228,8 @@ TEST_CASE("one-click what-ifs: each edit is the one the page applies, and its ep
       }
       json edited = doc;
       Errors errors;
-      REQUIRE(set_field(edited, w["edit"]["path"].get<std::string>(), w["edit"]["text"].get<std::string>(), errors));
+      for (const json& e : w.at("edits"))
+        REQUIRE(set_field(edited, e["path"].get<std::string>(), e["text"].get<std::string>(), errors));
       const json after = solve_document(edited);
       REQUIRE(after.at("schema") == "epochcalc/result@1");
       for (const char* device : {"host", "accelerator"})
@@ -242,12 +243,11 @@ TEST_CASE("one-click what-ifs: each edit is the one the page applies, and its ep
 TEST_CASE("one-click what-ifs: the issue's CUDA Graphs figure, and what does not apply says why") {
   const json list = quick_whatifs_document(default_doc);
   const json& graphs = list["whatifs"][0];
-  CHECK(graphs["edit"]["path"] == "/assumptions/launches_per_step");
-  CHECK(graphs["edit"]["text"] == "1");
+  CHECK(graphs["edits"] == json::array({{{"path", "/assumptions/launches_per_step"}, {"text", "1"}}}));
   // H100 epoch 254.7 ms -> 29.7 ms, 8.6x faster (issue 19).
   CHECK(std::round(list["before"]["accelerator"]["epoch_time_s"].get<double>() * 1e4) == 2547);
   CHECK(std::round(graphs["after"]["accelerator"]["epoch_time_s"].get<double>() * 1e4) == 297);
-  CHECK(list["whatifs"][2]["edit"]["text"] == "5 us");  // half of 10 us
+  CHECK(list["whatifs"][2]["edits"][0]["text"] == "5 us");  // half of 10 us
   // What each one means: graphs cut the accelerator's epoch only; a compiled step and half the dispatch
   // cut both; four times the batch is 4 x 32.
   const auto epoch = [&](const json& outcome, const char* device) { return outcome[device]["epoch_time_s"].get<double>(); };
@@ -255,18 +255,19 @@ TEST_CASE("one-click what-ifs: the issue's CUDA Graphs figure, and what does not
   CHECK(epoch(graphs["after"], "accelerator") < epoch(before, "accelerator"));
   CHECK(epoch(graphs["after"], "host") == epoch(before, "host"));
   const json& compiled = list["whatifs"][1];
-  CHECK(compiled["edit"] == json{{"path", "/assumptions/ops_per_layer"}, {"text", "2"}});  // ceil(3 / 2)
+  CHECK(compiled["edits"] == json::array({{{"path", "/assumptions/ops_per_layer"}, {"text", "2"}}}));  // ceil(3 / 2)
   for (const json& w : {compiled, list["whatifs"][2]})
     for (const char* device : {"host", "accelerator"}) CHECK(epoch(w["after"], device) < epoch(before, device));
-  CHECK(list["whatifs"][4]["edit"] == json{{"path", "/network/batch_size"}, {"text", "128"}});
-  CHECK(quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"ops_per_layer", 8}}}})["whatifs"][1]["edit"]["text"] == "4");
-  CHECK(quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"ops_per_layer", 5}}}})["whatifs"][1]["edit"]["text"] == "3");
+  CHECK(list["whatifs"][4]["edits"] == json::array({{{"path", "/network/batch_size"}, {"text", "128"}}}));
+  CHECK(quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"ops_per_layer", 8}}}})["whatifs"][1]["edits"][0]["text"] == "4");
+  CHECK(quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"ops_per_layer", 5}}}})["whatifs"][1]["edits"][0]["text"] == "3");
   CHECK(list["whatifs"][3]["applies"] == false);  // the reference CPU has only an fp32 peak
   CHECK(list["whatifs"][3]["reason"] == "the two devices have no half-precision peak in common");
   // Where both devices have an fp16 peak, half precision is fp16.
   const json both = quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"}, {"host", "xeon-8480-plus"}});
-  CHECK(both["whatifs"][3]["edit"] == json{{"path", "/precision"}, {"text", both["whatifs"][3]["edit"]["text"]}});
-  CHECK((both["whatifs"][3]["edit"]["text"] == "fp16" || both["whatifs"][3]["edit"]["text"] == "bf16"));
+  CHECK(both["whatifs"][3]["edits"].size() == 1);
+  CHECK(both["whatifs"][3]["edits"][0]["path"] == "/precision");
+  CHECK((both["whatifs"][3]["edits"][0]["text"] == "fp16" || both["whatifs"][3]["edits"][0]["text"] == "bf16"));
 
   const json done = quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"},
                                             {"dispatch", 0},
@@ -282,7 +283,7 @@ TEST_CASE("one-click what-ifs: the issue's CUDA Graphs figure, and what does not
   const json near_end = quick_whatifs_document({{"preset", "mnist-cpu-vs-h100"},
                                                 {"network", {{"batch_size", 20000}}},
                                                 {"assumptions", {{"drop_last", true}}}});
-  CHECK(near_end["whatifs"][4]["edit"]["text"] == "60000");
+  CHECK(near_end["whatifs"][4]["edits"][0]["text"] == "60000");
   CHECK(near_end["whatifs"][4]["applies"] == true);
   CHECK(first_message(quick_whatifs_document({{"preset", "nope"}})).find("unknown preset") != std::string::npos);
 }

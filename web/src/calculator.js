@@ -82,12 +82,26 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   /** One field typed or picked, read by the engine. @param {string} path @param {string} text @param {{typing?: boolean}} [how] */
   function edit(path, text, how = {}) {
+    editAll([{ path, text }], how);
+  }
+
+  /**
+   * Fields set as one step (a one-click what-if that changes each device's own value): each read by the
+   * engine in turn, the page painted once.
+   * @param {{path: string, text: string}[]} edits @param {{typing?: boolean}} [how]
+   */
+  function editAll(edits, how = {}) {
     let reply;
+    let next = doc;
     try {
-      reply = calc.update(doc, { path, text });
+      for (const e of edits) {
+        reply = calc.update(next, e);
+        next = reply.scenario;
+      }
     } catch (err) {
       return showInvalid(errorsOf(err));
     }
+    if (!reply) return;
     doc = reply.scenario;
     onEdit?.(doc);
     if (!reply.expanded) return showProblem(reply.errors, JSON.stringify(doc, null, 2));
@@ -393,6 +407,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       doc: () => doc,
       current: () => (good && good.doc === doc ? good : null),
       edit: (path, text) => edit(path, text),
+      editAll: (edits) => editAll(edits),
       load: (next, how) => load(next, how),
       said,
       setPinned: (list) => {

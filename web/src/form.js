@@ -351,7 +351,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     if (!profile || box.dataset.profile === profile.id) return;
     box.dataset.profile = profile.id;
     const ranges = Object.entries(profile.ranges).map(([name, r]) =>
-      h('li', {}, `${name === 'dispatch' ? 'Dispatch' : 'Launch'}: ${r.min} to ${r.max}${r.note ? ` (${r.note})` : ''}.`));
+      // Each range under its field's own label in the schema ("Fixed cost per step"), not a guess.
+      h('li', {}, `${specs.get(`/${name}`)?.label ?? name}: ${r.min} to ${r.max}${r.note ? ` (${r.note})` : ''}.`));
     replace(/** @type {HTMLElement} */ (box.querySelector('div')),
       ranges.length ? h('p', {}, 'Measured ranges:') : null, ranges.length ? h('ul', {}, ...ranges) : null,
       h('p', {}, 'Sources:'),

@@ -2,6 +2,8 @@
 // docs/model.md is the written source of every equation here.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -78,6 +80,21 @@ struct Assumptions {
   int launches_per_step = 0;
 };
 
+// The overhead values a device may give itself, in this order everywhere (the scenario's dispatch,
+// launch, step_overhead and assumptions' counts; overheads.<role>.<key>).
+enum class OverheadSlot : std::size_t { dispatch, launch, step_overhead, ops_per_layer, extra_ops_per_step, launches_per_step };
+inline constexpr std::size_t overhead_slot_count = 6;
+
+// The layer of the scenario that supplied a value (docs/model.md, "The value in force"): the scenario's
+// own document, its preset, a framework profile (scenario-wide, or a device's own), or the engine's default.
+enum class Layer { scenario, preset, profile, default_value };
+struct Source {
+  Layer layer = Layer::default_value;
+  std::string id;  // the preset's or the profile's id; "" for the others
+  friend bool operator==(const Source&, const Source&) = default;
+};
+using OverheadSources = std::array<Source, overhead_slot_count>;
+
 // One device's own overhead values (docs/model.md, "Overheads per device"): each one not given is the
 // scenario's top-level value, so a scenario without them runs both devices under the same settings.
 // launch and launches_per_step are the accelerator's only; launches_per_step 0 written = eager.
@@ -89,6 +106,7 @@ struct DeviceOverheads {
   std::optional<int> ops_per_layer;
   std::optional<int> extra_ops_per_step;
   std::optional<int> launches_per_step;
+  OverheadSources sources;  // where each value given came from (meaningful for those given only)
   bool empty() const {
     return profile.empty() && !dispatch && !launch && !step_overhead && !ops_per_layer && !extra_ops_per_step &&
            !launches_per_step;
@@ -123,6 +141,8 @@ struct Scenario {
   Assumptions assumptions;
   DeviceOverheads host_overheads;
   DeviceOverheads accelerator_overheads;
+  // Where each top-level overhead value came from (dispatch, launch, step_overhead, the counts).
+  OverheadSources overhead_sources;
 };
 
 // What each device pays with: its own values where the scenario gives them, else the top-level ones.

@@ -37,13 +37,16 @@ export function mountQuick(host, body) {
           }
           const preview = `${epochChange(accel, answer.before.accelerator.epoch_time_s, w.after.accelerator.epoch_time_s)}; ` +
             `${epochChange(cpu, answer.before.host.epoch_time_s, w.after.host.epoch_time_s)}.`;
+          // Every field it changes, as "path = text": a device's own value where it pays its own.
+          const edits = w.edits.map((e) => `${e.path} = ${e.text}`).join('; ');
           return h('li', { 'data-whatif': w.id },
             h('button', {
               type: 'button', 'aria-describedby': `quick-${w.id}`,
-              'data-path': w.edit.path, 'data-text': w.edit.text,
-              onclick: () => host.edit(w.edit.path, w.edit.text),
+              'data-path': w.edits[0].path, 'data-text': w.edits[0].text, 'data-edits': edits,
+              onclick: () => host.editAll(w.edits),
             }, w.label),
-            h('span', { class: 'preview', id: `quick-${w.id}`, 'data-after': w.after.accelerator.epoch_time_s }, preview));
+            h('span', { class: 'preview', id: `quick-${w.id}`, 'data-after': w.after.accelerator.epoch_time_s },
+              w.note ? `${preview} ${w.note}` : preview));
         }));
       }, (err) => {
         if (still()) replace(list, h('li', { class: 'field-error' }, `The what-ifs could not be computed (${err instanceof Error ? err.message : String(err)}).`));
