@@ -26,7 +26,10 @@ Usage: epochcalc [options]
   --break-even           for every field solve-for accepts: where the winner flips and where the
                          accelerator is twice as fast; and where each device's overhead exceeds its work
   --what-ifs             the one-click what-ifs (CUDA Graphs, a compiled step, half the dispatch, half
-                         precision, four times the batch): each one's edit and the epochs it gives
+                         precision, four times the batch): each one's edits and the epochs it gives
+  --explain PATH         the value of an overhead field each device pays, the field that sets it and
+                         where that came from (the scenario, its preset, a profile or the default):
+                         --explain dispatch, --explain overheads.accelerator.launch
   --compare DEVICES      the scenario on several devices: registry ids separated by commas (host and
                          accelerator name the scenario's own), "accelerators" (the host and every
                          accelerator in the registry) or "all"; with the fastest device per batch range
@@ -103,6 +106,9 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
     } else if (arg == "--compare") {
       o.action = Action::compare;
       if (auto v = needs_value(i, arg)) o.compare = *v;
+    } else if (arg == "--explain") {
+      o.action = Action::explain;
+      if (auto v = needs_value(i, arg)) o.explain = *v;
     } else if (arg == "--expand") {
       o.action = Action::expand;
     } else if (arg == "--schema") {
@@ -124,8 +130,8 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   if (o.calibration_file && (o.preset || o.scenario_file || !o.settings.empty()))
     parsed.errors.push_back({code::args, "", "--calibrate reads its scenario from the file; leave out --preset, --scenario and --set"});
   if (o.sweeps.size() > 2) parsed.errors.push_back({code::args, "", "--sweep takes one field, or two for a grid"});
-  if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + quick + !o.compare.empty() > 1)
-    parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even, --what-ifs and --compare at a time"});
+  if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + quick + !o.compare.empty() + !o.explain.empty() > 1)
+    parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even, --what-ifs, --compare and --explain at a time"});
   if (o.json && o.csv) parsed.errors.push_back({code::args, "", "give --json or --csv, not both"});
   // A flag that would do nothing is a mistake to name, not to ignore.
   if (goal_given && o.solve_for.empty())

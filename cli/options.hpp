@@ -9,7 +9,7 @@
 
 namespace epochcalc::cli {
 
-enum class Action { solve, expand, calibrate, sweep, solve_for, break_even, compare, quick_whatifs, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
+enum class Action { solve, expand, calibrate, sweep, solve_for, break_even, compare, quick_whatifs, explain, schema, list_presets, list_hardware, list_datasets, list_profiles, help, version };
 
 struct Options {
   Action action = Action::solve;
@@ -21,6 +21,7 @@ struct Options {
   std::string solve_for;                     // a field's path
   std::string goal = "flip";                 // for --solve-for
   std::string compare;                       // device ids, "accelerators" or "all"
+  std::string explain;                       // a field's path: its value in force on each device
   bool json = false;
   bool csv = false;
 };

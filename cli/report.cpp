@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "epochcalc/in_force.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -44,6 +46,34 @@ std::string paid_line(const Scenario& s, bool is_accelerator, const DeviceResult
   if (o.step_overhead > 0) line += ", " + format_time(o.step_overhead) + " per step";
   if (!profile.empty()) line += "; " + profile + " profile";
   return line + "\n";
+}
+
+// Where each overhead value each device pays comes from, once a device has its own: the field that
+// sets it and that field's layer (docs/model.md, "The value in force").
+std::string in_force_block(const Scenario& s) {
+  std::string out = "In force (the field that sets each value, and where it came from):\n";
+  for (std::size_t i = 0; i < overhead_slot_count; ++i) {
+    const OverheadField& f = overhead_fields()[i];
+    std::string line = "  " + pad(std::string(f.key), 20);
+    for (const bool accelerator : {false, true}) {
+      const ValueInForce v = value_in_force(s, accelerator, static_cast<OverheadSlot>(i));
+      if (!v.paid) {
+        line += "host pays none";
+        continue;
+      }
+      const bool time = i <= static_cast<std::size_t>(OverheadSlot::step_overhead);
+      const std::string value = time ? format_time(v.value)
+                                : f.key == "launches_per_step" && v.value == 0 ? std::string("none (eager)")
+                                                                               : format_count(v.value);
+      std::string layer = v.source.layer == Layer::profile  ? std::string(v.source.id) + " profile"
+                          : v.source.layer == Layer::preset ? std::string(v.source.id) + " preset"
+                          : v.source.layer == Layer::scenario ? std::string("the scenario")
+                                                              : std::string("default");
+      line += std::string(accelerator ? "; accelerator " : "host ") + value + " (" + dotted_path(v.path) + ", " + layer + ")";
+    }
+    out += line + "\n";
+  }
+  return out;
 }
 
 std::string winner_sentence(const Scenario& s, const Run& host, const Run& accelerator, const std::string& batch_label) {
@@ -130,7 +160,7 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
         << " (accelerator only)" << (s.profile.empty() ? "" : ", from the " + s.profile + " profile") << "\n";
     if (s.step_overhead > 0) out << "Per step: " << format_time(s.step_overhead) << " (both devices)\n";
   } else {
-    out << paid_line(s, false, result.host) << paid_line(s, true, result.accelerator);
+    out << paid_line(s, false, result.host) << paid_line(s, true, result.accelerator) << in_force_block(s);
   }
   if (s.accelerator.host_link_bandwidth > 0 || s.accelerator.host_link_latency > 0)
     out << "Each step copies its batch to the accelerator: " << format_time(result.accelerator.batched.transfer_time_s)

@@ -104,6 +104,7 @@ int what_if(const cli::Options& options, const json& document) {
     case cli::Action::solve_for: reply = solve_for_document(document, options.solve_for, options.goal); break;
     case cli::Action::break_even: reply = break_even_document(document); break;
     case cli::Action::quick_whatifs: reply = quick_whatifs_document(document); break;
+    case cli::Action::explain: reply = explain_document(document, options.explain); break;
     default: reply = compare_document(document, options.compare); break;
   }
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
@@ -118,6 +119,7 @@ int what_if(const cli::Options& options, const json& document) {
     case cli::Action::compare: text = options.csv ? cli::csv_compare(reply) : cli::format_compare(reply); break;
     case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
     case cli::Action::quick_whatifs: text = cli::format_quick_whatifs(reply, host, accelerator); break;
+    case cli::Action::explain: text = cli::format_explain(reply, host, accelerator); break;
     default: text = cli::format_break_even(reply, host, accelerator); break;
   }
   std::cout << cli::printable(text);
@@ -155,6 +157,7 @@ int run(const std::vector<std::string>& args) {
     case cli::Action::solve_for:
     case cli::Action::break_even:
     case cli::Action::quick_whatifs:
+    case cli::Action::explain:
     case cli::Action::compare: break;
   }
   Errors errors;

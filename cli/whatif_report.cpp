@@ -207,6 +207,21 @@ std::string format_quick_whatifs(const json& list, const std::string& host, cons
   return out;
 }
 
+std::string format_explain(const json& explained, const std::string& host, const std::string& accelerator) {
+  const json& field = explained.at("field");
+  std::string out = field.at("label").get<std::string>() + " (" + dotted_path(field.at("path").get<std::string>()) + ")\n";
+  for (const auto& [role, name] : {std::pair{"host", host}, std::pair{"accelerator", accelerator}}) {
+    const json& d = explained.at(role);
+    out += "  " + name + ": ";
+    if (!d.at("paid").get<bool>()) out += "pays none\n";
+    else if (d.contains("text")) out += d.at("text").get<std::string>() + ", set by " + dotted_path(d.at("path").get<std::string>()) + "\n";
+    else out += value_of(field, d.at("value").get<double>()) + "\n";
+  }
+  for (const json& note : field.at("notes")) out += "  " + note.get<std::string>() + "\n";
+  for (const json& w : explained.at("warnings")) out += "  warning " + w.at("code").get<std::string>() + ": " + w.at("message").get<std::string>() + "\n";
+  return out;
+}
+
 std::string format_compare(const json& comparison) {
   const std::string batch = format_count(comparison.at("batch_size").get<double>());
   std::string out = "  " + pad("device", 18) + pad("runs as", 13) + rpad("epoch @" + batch, 14) + rpad("epoch @1", 14) +

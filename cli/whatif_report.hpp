@@ -12,6 +12,8 @@ std::string format_solve_for(const nlohmann::ordered_json& answer, const std::st
 // "CUDA Graphs: one launch per step (assumptions.launches_per_step = 1): H100 254.700 ms -> 29.7 ms, 8.58x faster"
 std::string format_quick_whatifs(const nlohmann::ordered_json& list, const std::string& host, const std::string& accelerator);
 std::string format_break_even(const nlohmann::ordered_json& summary, const std::string& host, const std::string& accelerator);
+// --explain: one field's value in force on each device, the field that sets it and its layer.
+std::string format_explain(const nlohmann::ordered_json& explained, const std::string& host, const std::string& accelerator);
 std::string format_compare(const nlohmann::ordered_json& comparison);
 
 // CSV: a header row, a units row, then one row per point (sweep), device (comparison) or device and

@@ -44,6 +44,11 @@ double paid_value(const PaidOverheads& p, OverheadSlot slot) {
 
 std::span<const OverheadField> overhead_fields() { return table; }
 
+std::string_view layer_name(Layer layer) {
+  static constexpr std::string_view names[] = {"scenario", "preset", "profile", "default"};
+  return names[static_cast<std::size_t>(layer)];
+}
+
 const OverheadField& overhead_field(OverheadSlot slot) { return table[static_cast<std::size_t>(slot)]; }
 
 std::optional<OverheadSlot> scenario_wide_slot(const FieldSpec& field) {

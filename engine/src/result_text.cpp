@@ -92,13 +92,7 @@ void write_sources(Out& out, const Scenario& s, bool is_accelerator) {
   for (std::size_t i = 0; i < overhead_slot_count; ++i) {
     const ValueInForce v = value_in_force(s, is_accelerator, static_cast<OverheadSlot>(i));
     if (!v.paid) continue;
-    out.key(overhead_fields()[i].key).begin_object().key("path").string(v.path).key("from");
-    switch (v.source.layer) {
-      case Layer::scenario: out.string("scenario"); break;
-      case Layer::preset: out.string("preset"); break;
-      case Layer::profile: out.string("profile"); break;
-      case Layer::default_value: out.string("default"); break;
-    }
+    out.key(overhead_fields()[i].key).begin_object().key("path").string(v.path).key("from").string(layer_name(v.source.layer));
     if (!v.source.id.empty()) out.key("id").string(v.source.id);
     out.end_object();
   }
@@ -127,7 +121,7 @@ void write_paid_overheads(Out& out, const Scenario& s, bool is_accelerator) {
   if (!own.profile.empty()) out.string(std::string_view("profile"));
   for_own_values(s, is_accelerator, [&](std::string_view key, const FieldSpec&) { out.string(key); });
   out.end_array();
-  write_sources(out, s, is_accelerator);
+write_sources(out, s, is_accelerator);
   out.end_object();
 }
 

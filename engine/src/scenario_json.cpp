@@ -298,7 +298,7 @@ ParsedScenario parse_scenario(const json& input) {
   }
   read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
   read_overheads(field(doc, "overheads", "", errors, false), s, errors);
-  detail::record_sources(input, from_preset, doc, s);
+detail::record_sources(input, from_preset, doc, s);
 
   // Checks that need two fields at once, only when both were valid.
   const std::int64_t n = s.dataset.training_examples;
@@ -317,7 +317,7 @@ ParsedScenario parse_scenario(const json& input) {
                                                   " examples of each epoch at batch size " + count(s.batch_size) + ".",
                                 "/assumptions/drop_last"});
   add_slip_warnings(s, parsed.warnings);
-  detail::add_shadowed_warnings(s, parsed.warnings);
+detail::add_shadowed_warnings(s, parsed.warnings);
   // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
   if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
     parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "

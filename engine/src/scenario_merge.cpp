@@ -116,17 +116,15 @@ json detail::fill_from_profile(json doc, Errors& errors) {
 namespace {
 
 // The value at parent/key of a document (parent "" for the top), or null where it is not there.
-const json* value_at(const json& doc, std::string_view parent, std::string_view key) {
+const json* value_at(const json& doc, const std::string& parent, const std::string& key) {
   const json* from = &doc;
   if (!parent.empty()) {
-    if (!doc.is_object()) return nullptr;
-    const auto it = doc.find(parent);
-    if (it == doc.end()) return nullptr;
-    from = &*it;
+    if (!doc.is_object() || !doc.contains(parent)) return nullptr;
+    from = &doc.at(parent);
   }
-  if (!from->is_object()) return nullptr;
-  const auto it = from->find(key);
-  return it == from->end() || it->is_null() ? nullptr : &*it;
+  if (!from->is_object() || !from->contains(key)) return nullptr;
+  const json& v = from->at(key);
+  return v.is_null() ? nullptr : &v;
 }
 
 const json* own_section(const json& doc, const char* role) {
@@ -134,7 +132,7 @@ const json* own_section(const json& doc, const char* role) {
   return overheads ? value_at(*overheads, "", role) : nullptr;
 }
 
-std::string string_at(const json* object, std::string_view key) {
+std::string string_at(const json* object, const std::string& key) {
   const json* v = object ? value_at(*object, "", key) : nullptr;
   return v && v->is_string() ? v->get<std::string>() : "";
 }
@@ -158,9 +156,18 @@ detail::OverheadPresence detail::overheads_present(const json& doc) {
 // profile (present after the fill), else the default. A null written is the default (no layer's value).
 void detail::record_sources(const json& input, const OverheadPresence& merged, const json& filled, Scenario& s) {
   const OverheadPresence written = overheads_present(input);
-  const std::string preset = string_at(&input, "preset");
+  // The ids as the registry holds them (a validated scenario names only known ones).
+  const auto preset_id = [](const std::string& id) -> std::string_view {
+    const auto* entry = registry::find_preset(id);
+    return entry ? std::string_view(entry->id) : std::string_view();
+  };
+  const auto profile_id = [](const std::string& id) -> std::string_view {
+    const auto* entry = registry::find_profile(id);
+    return entry ? std::string_view(entry->id) : std::string_view();
+  };
+  const std::string_view preset = preset_id(string_at(&input, "preset"));
   const auto& table = profile_field_table_of();
-  const auto source = [&](bool in_input, bool after_merge, const json* filled_value, const std::string& profile) {
+  const auto source = [&](bool in_input, bool after_merge, const json* filled_value, std::string_view profile) {
     if (in_input) return Source{Layer::scenario, ""};
     if (after_merge) return Source{Layer::preset, preset};
     if (filled_value) return Source{Layer::profile, profile};
@@ -168,13 +175,13 @@ void detail::record_sources(const json& input, const OverheadPresence& merged, c
   };
   for (std::size_t i = 0; i < table.size(); ++i) {
     s.overhead_sources[i] = source(written.top[i], merged.top[i], value_at(filled, table[i].parent, table[i].key),
-                                   string_at(&filled, "profile"));
+                                   profile_id(string_at(&filled, "profile")));
     for (const bool accelerator : {false, true}) {
       const char* role = accelerator ? "accelerator" : "host";
       const json* own = own_section(filled, role);
       (accelerator ? s.accelerator_overheads : s.host_overheads).sources[i] =
           source((accelerator ? written.accelerator : written.host)[i], (accelerator ? merged.accelerator : merged.host)[i],
-                 own ? value_at(*own, "", table[i].key) : nullptr, string_at(own, "profile"));
+                 own ? value_at(*own, "", table[i].key) : nullptr, profile_id(string_at(own, "profile")));
     }
   }
 }

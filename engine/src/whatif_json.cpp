@@ -459,3 +459,46 @@ json quick_whatifs_document(const json& document) {
 }
 
 }  // namespace epochcalc
+
+namespace epochcalc {
+
+json explain_document(const json& document, std::string_view name) {
+  const ParsedScenario parsed = parse_scenario(document);
+  if (!parsed.scenario) return errors_to_json(parsed.errors);
+  const Scenario& s = *parsed.scenario;
+  Errors errors;
+  const auto field = field_named(s, name, "/field", errors);
+  if (!field) return errors_to_json(errors);
+  const std::string path = pointer_of(name);
+  json out = {{"schema", explain_schema}, {"field", field_json(s, *field, path)}};
+  // The overhead slot this field names: scenario-wide, or a device's own row.
+  std::optional<OverheadSlot> slot = scenario_wide_slot(*field->spec);
+  if (!slot && path.starts_with("/overheads/"))
+    for (std::size_t i = 0; i < overhead_slot_count; ++i)
+      if (path.ends_with("/" + std::string(overhead_fields()[i].key))) slot = static_cast<OverheadSlot>(i);
+  for (const bool accelerator : {false, true}) {
+    json device;
+    if (slot) {
+      const ValueInForce v = value_in_force(s, accelerator, *slot);
+      device = {{"paid", v.paid}};
+      if (v.paid) {
+        device["value"] = v.value;
+        device["path"] = v.path;
+        device["from"] = std::string(layer_name(v.source.layer));
+        if (!v.source.id.empty()) device["id"] = std::string(v.source.id);
+        device["text"] = detail::in_force_text(*field->spec, v);
+      }
+    } else {
+      device = {{"paid", true}, {"value", field->get(s)}, {"path", path}};
+    }
+    out[std::string(role_key(accelerator))] = std::move(device);
+  }
+  json warnings = json::array();
+  for (const Warning& w : parsed.warnings)
+    if (w.code == "W_SHADOWED" && (w.path == path || (slot && w.path == overhead_field(*slot).top)))
+      warnings.push_back({{"code", w.code}, {"path", w.path}, {"message", w.message}});
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+}  // namespace epochcalc

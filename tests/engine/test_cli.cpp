@@ -256,7 +256,7 @@ TEST_CASE("what-if options: one at a time, --csv or --json") {
   CHECK(cli::parse_options({"--break-even"}).options.action == cli::Action::break_even);
   CHECK(cli::parse_options({"--compare", "all"}).options.compare == "all");
   CHECK(cli::parse_options({"--break-even", "--compare", "all"}).errors.at(0).message ==
-        "give one of --sweep, --solve-for, --break-even, --what-ifs and --compare at a time");
+        "give one of --sweep, --solve-for, --break-even, --what-ifs, --compare and --explain at a time");
   CHECK(cli::parse_options({"--what-ifs"}).options.action == cli::Action::quick_whatifs);
   CHECK(cli::parse_options({"--what-ifs", "--break-even"}).errors.size() == 1);
   CHECK(cli::parse_options({"--csv", "--what-ifs"}).errors.at(0).message ==
@@ -329,4 +329,26 @@ TEST_CASE("regression: the report counts the operations each device pays, not on
   const Solved plain = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
   CHECK(cli::format_report(*plain.scenario, *plain.result, plain.warnings).find("1,875 steps, 16,875 launched ops per epoch") !=
         std::string::npos);
+}
+
+TEST_CASE("--explain names each device's value in force, the field that sets it and its layer") {
+  const json doc = {{"preset", "mnist-cpu-vs-h100"},
+                    {"dispatch", "7 us"},
+                    {"overheads", {{"host", {{"profile", "pytorch-eager-cpu"}}}}}};
+  const json e = explain_document(doc, "dispatch");
+  REQUIRE(e["schema"] == "epochcalc/explain@1");
+  CHECK(e["host"]["path"] == "/overheads/host/dispatch");
+  CHECK(e["host"]["from"] == "profile");
+  CHECK(e["host"]["id"] == "pytorch-eager-cpu");
+  CHECK(e["accelerator"]["path"] == "/dispatch");
+  CHECK(e["accelerator"]["from"] == "scenario");
+  CHECK(e["accelerator"]["value"] == 7e-6);
+  REQUIRE(e["warnings"].size() == 1);
+  CHECK(e["warnings"][0]["code"] == "W_SHADOWED");
+  const std::string text = cli::format_explain(e, "CPU", "GPU");
+  CHECK(text.find("CPU: 4 µs (from the pytorch-eager-cpu profile), set by overheads.host.dispatch\n") != std::string::npos);
+  CHECK(text.find("GPU: 7 µs (as the scenario gives it), set by dispatch\n") != std::string::npos);
+  // The host pays no launch.
+  CHECK(explain_document({{"preset", "mnist-cpu-vs-h100"}}, "launch")["host"]["paid"] == false);
+  CHECK(cli::parse_options({"--explain", "dispatch"}).options.action == cli::Action::explain);
 }

@@ -221,6 +221,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     const { result, sweep } = reply;
     if (!result || !sweep) {
       form.showReadings(null);
+      form.showSources(null);
       const errors = reply.errors;
       onErrors?.(errors);
       // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit.
@@ -238,6 +239,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     setStale(null);
     status.hidden = true;
     form.showReadings(result.scenario);
+    form.showSources(result);
     // Only what the view shows is drawn: a hidden calculator behind a paragraph stays cheap to drag.
     if (parts.has('headline')) {
       $('sentence').textContent = sentence(result);

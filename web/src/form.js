@@ -101,7 +101,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   /** Label, control, hint and a line for how the engine read the value. @param {FieldSchema} f @param {HTMLElement} slot */
   function buildField(f, slot) {
     const id = idFor(f.path);
-    const described = [`${id}-hint`, `${id}-read`].join(' ');
+    const described = [`${id}-hint`, `${id}-read`, `${id}-from`].join(' ');
     /** @type {HTMLElement} */
     let control;
     if (f.kind === 'choice' || f.kind === 'preset' || f.kind === 'profile') {
@@ -127,7 +127,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     const parts = f.kind === 'boolean' ? [control, label] : [label, control];
     slot.prepend(...parts,
       h('p', { class: 'hint', id: `${id}-hint` }, hintText(f)),
-      h('p', { class: 'hint read', id: `${id}-read`, hidden: true }));
+      h('p', { class: 'hint read', id: `${id}-read`, hidden: true }),
+      h('p', { class: 'hint from', id: `${id}-from`, hidden: true }));
   }
 
   /** Words for a choice: the overlap's formula, the others as they are. */
@@ -440,6 +441,51 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     }
   }
 
+  /**
+   * Where each overhead input's number comes from when it is not the scenario's own: the engine's
+   * sources of the values in force (result.<device>.overheads.sources), under the input they concern.
+   * @param {import('epochcalc').Result|null} result
+   */
+  function showSources(result) {
+    for (const el of form.querySelectorAll('p.from')) {
+      const input = /** @type {HTMLElement|null} */ (root.getElementById(el.id.slice(0, -'-from'.length)));
+      const text = result ? sourceLine(input?.dataset.path ?? '', result) : '';
+      /** @type {HTMLElement} */ (el).hidden = !text;
+      el.textContent = text;
+    }
+  }
+
+  /** @param {string} path @param {import('epochcalc').Result} result */
+  function sourceLine(path, result) {
+    const own = path.match(/^\/overheads\/(host|accelerator)\/(\w+)$/);
+    const key = own ? own[2] : path.slice(path.lastIndexOf('/') + 1);
+    const f = spec(path);
+    /** @param {'host'|'accelerator'} role */
+    const paid = (role) => {
+      const src = result[role].overheads.sources[/** @type {keyof import('epochcalc').PaidOverheads['sources']} */ (key)];
+      return src ? { src, value: /** @type {number} */ (result[role].overheads[/** @type {'dispatch'} */ (key)]) } : null;
+    };
+    /** @param {{src: import('epochcalc').ValueSource, value: number}} p */
+    const words = (p) => {
+      const value = f?.kind === 'quantity' ? quantity(p.value, /** @type {string} */ (f.si_unit)) : String(p.value ?? 'none');
+      const layer = p.src.from === 'profile' ? `the ${p.src.id} profile` : p.src.from === 'preset' ? `the ${p.src.id} preset`
+        : p.src.from === 'default' ? 'the default' : 'the scenario';
+      return `${value} from ${layer}`;
+    };
+    const roles = /** @type {const} */ (['host', 'accelerator']);
+    if (own) {
+      const p = paid(/** @type {'host'|'accelerator'} */ (own[1]));
+      return p && p.src.path === path && p.src.from !== 'scenario' ? `In force: ${words(p)}.` : '';
+    }
+    const users = roles.map((role) => ({ role, p: paid(role) })).filter((x) => x.p);
+    if (!users.length || !users.some((x) => x.p?.src.path !== path) && users.every((x) => x.p?.src.from === 'scenario')) return '';
+    const parts = users.map(({ role, p }) => p && (p.src.path === path
+      ? `the ${role} pays this, ${words(p)}`
+      : `the ${role} pays its own ${words(p)} (${p.src.path.slice(1).replaceAll('/', '.')})`));
+    const unused = users.every((x) => x.p?.src.path !== path);
+    return `${unused ? 'Not used: ' : 'In force: '}${parts.join('; ')}.`;
+  }
+
   function restore(role) {
     const dev = at(shown, role);
     if (dev && typeof dev === 'object' && dev.base) edit(role, dev.base);
@@ -505,5 +551,5 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     $('preset').focus();
   });
 
-  return { render, showReadings };
+  return { render, showReadings, showSources };
 }

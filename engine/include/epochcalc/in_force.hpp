@@ -27,6 +27,9 @@ const OverheadField& overhead_field(OverheadSlot slot);
 // The slot a scenario-wide row stands for ("/dispatch": dispatch), or nullopt for any other row.
 std::optional<OverheadSlot> scenario_wide_slot(const FieldSpec& field);
 
+// A layer as results name it: "scenario", "preset", "profile", "default".
+std::string_view layer_name(Layer layer);
+
 struct ValueInForce {
   bool paid = false;   // false: the device does not pay this value at all (the host's launch)
   bool own = false;    // the device's own field supplies it (else the scenario-wide field)

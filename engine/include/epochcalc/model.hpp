@@ -90,7 +90,9 @@ inline constexpr std::size_t overhead_slot_count = 6;
 enum class Layer { scenario, preset, profile, default_value };
 struct Source {
   Layer layer = Layer::default_value;
-  std::string id;  // the preset's or the profile's id; "" for the others
+  // The preset's or the profile's id, held by the registry (which lives as long as the program): a
+  // plain view keeps a Scenario as cheap to copy as before. "" for the other layers.
+  std::string_view id;
   friend bool operator==(const Source&, const Source&) = default;
 };
 using OverheadSources = std::array<Source, overhead_slot_count>;

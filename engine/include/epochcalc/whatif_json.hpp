@@ -23,6 +23,7 @@ inline constexpr std::string_view solve_for_schema = "epochcalc/solve-for@1";
 inline constexpr std::string_view break_even_schema = "epochcalc/break-even@1";
 inline constexpr std::string_view compare_schema = "epochcalc/compare@1";
 inline constexpr std::string_view quick_whatifs_schema = "epochcalc/quick-whatifs@1";
+inline constexpr std::string_view explain_schema = "epochcalc/explain@1";
 
 // Points a field sweep computes at most (a 200 × 200 grid is 40,000).
 inline constexpr std::size_t max_field_sweep_points = 1'000'000;
@@ -67,7 +68,12 @@ nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenari
 nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, std::string_view devices);
 // The one-click what-ifs (quick_whatifs.hpp), each with its edit applied to the document as the page
 // applies it and solved: {"before": {host, accelerator, speedup}, "whatifs": [{id, label, applies,
-// edit: {path, text}, after: {host, accelerator, speedup}} or {id, label, applies: false, reason}]}.
+// edits: [{path, text}], note?, after: {host, accelerator, speedup}} or {id, label, applies: false, reason}]}.
 nlohmann::ordered_json quick_whatifs_document(const nlohmann::ordered_json& scenario);
+// One field's value in force on each device (docs/model.md, "The value in force"): {"field": {path,
+// label, ..., notes}, "host": {paid, value, path, from, id?}, "accelerator": {...}, "warnings": [the
+// W_SHADOWED warning at this field, if any]}. Any overhead field, scenario-wide ("dispatch") or a
+// device's own ("overheads.host.dispatch"); for another numeric field, its value on both.
+nlohmann::ordered_json explain_document(const nlohmann::ordered_json& scenario, std::string_view field);
 
 }  // namespace epochcalc

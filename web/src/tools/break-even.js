@@ -21,7 +21,8 @@ function where(field, a) {
 }
 
 /** A field's value now; null from the engine: left out, meaning none (no graph launches). @param {SweptField} field @param {number|null} v */
-const nowValue = (field, v) => (v == null ? 'none' : fieldValue(field, v));
+// No one value now: each device pays its own (the engine's giving_way), or the field is unset (no graphs).
+const nowValue = (field, v) => (v != null ? fieldValue(field, v) : field.giving_way?.length ? 'each device its own' : 'none');
 
 /** The better of the two limits for a speedup, and the speedup there. @param {SolveAnswer} a */
 function best(a) {
@@ -141,7 +142,8 @@ export function mountBreakEven(host, body, onFields, drawn) {
         replace(cards, ...be.fields.map((f) => h('li', { class: 'card', 'data-field': f.path },
           h('strong', {}, f.label), ` (now ${nowValue(f, f.flip.current.value)})`, h('br'),
           h('span', { 'data-flip': f.flip.value ?? f.flip.answer, 'data-twice': f.twice_as_fast.value ?? f.twice_as_fast.answer },
-            breakEvenSentence(f, f.flip, f.twice_as_fast, accel, be.batch_size)))));
+            breakEvenSentence(f, f.flip, f.twice_as_fast, accel, be.batch_size)),
+          ...(f.notes.length ? [h('br'), h('span', { class: 'hint', 'data-notes': '' }, f.notes.join(' '))] : []))));
         const o = be.overhead_exceeds_work;
         const at = (ranges) => (ranges.length ? `at batch sizes ${spans(ranges)}` : 'at no batch size');
         dominated.textContent = `Overhead exceeds work on the host ${at(o.host)}, and on the accelerator ${at(o.accelerator)} (of ${count(now.result.scenario.network.dataset.training_examples, 'example')}).`;
@@ -149,7 +151,7 @@ export function mountBreakEven(host, body, onFields, drawn) {
         onFields([{ path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, current: be.batch_size, sweep: batchRow?.sweep ?? { from: 1, to: be.batch_size, log: true } },
           ...be.fields.filter((f) => f !== batchRow).map((f) => ({ path: f.path, label: f.label, unit: f.unit, integer: f.integer, current: f.flip.current.value, sweep: f.sweep }))]);
         const chosen = fieldSelect.value;
-        fields = new Map([['/network/batch_size', { path: '/network/batch_size', label: 'Batch size', unit: '', integer: true }], ...be.fields.map((f) => /** @type {[string, SweptField]} */ ([f.path, f]))]);
+        fields = new Map([['/network/batch_size', { path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, changes_epochs: true, giving_way: [], notes: [] }], ...be.fields.map((f) => /** @type {[string, SweptField]} */ ([f.path, f]))]);
         replace(fieldSelect, ...[...fields.values()].map((f) => h('option', { value: f.path, selected: f.path === (chosen || '/dispatch') }, f.label)));
       }, (err) => {
         if (still()) replace(cards, h('li', { class: 'field-error' }, `The break-even figures could not be computed (${err instanceof Error ? err.message : String(err)}).`));

@@ -122,6 +122,8 @@ export function mountCharts(host, pinned) {
     /** @type {ChartData} */
     let data;
     let log = true;
+    /** What the engine says of the field across this scenario: own values that give way, or why it changes no epoch. */
+    let notes = /** @type {string[]} */ ([]);
     if (batch) {
       data = { x: now.sweep.batch_size, host: now.sweep.host, accelerator: now.sweep.accelerator };
     } else {
@@ -130,6 +132,7 @@ export function mountCharts(host, pinned) {
       try {
         const sweep = await host.calc.sweepField(/** @type {any} */ (now.doc), { field: field.path, from: range.from, to: range.to, points: POINTS, log: range.log });
         data = { x: sweep.x.values, host: sweep.host, accelerator: sweep.accelerator };
+        notes = sweep.x.notes;
       } catch (err) {
         if (question === asked) replace(box, h('p', { class: 'field-error' }, (/** @type {any} */ (err)?.errors ?? [{ path: '', message: String(err) }]).map((e) => host.said(e)).join(' ')));
         return;
@@ -140,7 +143,7 @@ export function mountCharts(host, pinned) {
     shown = viewSvg(view, data, axisField, now.result, log);
     const picture = svgNode(shown);
     picture.setAttribute('aria-label', viewText(view, data, axisField, now.result));
-    replace(box, picture);
+    replace(box, picture, ...notes.map((note) => h('p', { class: 'hint', 'data-notes': '' }, note)));
     heading.textContent = chartTitle(view, axisField);
     plotText.hidden = true;
     box.dataset.view = view;
