@@ -126,3 +126,25 @@ test('chart axes: time ticks past 100 hours; batch ticks only at whole numbers t
   assert.equal(labelled(10, 4), true);
   assert.equal(labelled(20, 4), false);
 });
+
+test('sources: each overhead input says where its number comes from, from the result\'s sources', async () => {
+  const { sourceLine } = await import('../../web/src/tools/sources.js');
+  const us = { kind: 'quantity', si_unit: 's' };
+  /** Sources as the engine writes them for the issue's per-device profiles, and a preset's launch. */
+  const r = /** @type {any} */ ({
+    host: { overheads: { dispatch: 4e-6, ops_per_layer: 10, sources: {
+      dispatch: { path: '/overheads/host/dispatch', from: 'profile', id: 'pytorch-eager-cpu' },
+      ops_per_layer: { path: '/assumptions/ops_per_layer', from: 'scenario' } } } },
+    accelerator: { overheads: { dispatch: 5e-6, launch: 5e-6, ops_per_layer: 8, sources: {
+      dispatch: { path: '/overheads/accelerator/dispatch', from: 'profile', id: 'pytorch-eager-cuda' },
+      launch: { path: '/launch', from: 'preset', id: 'mnist-cpu-vs-h100' },
+      ops_per_layer: { path: '/assumptions/ops_per_layer', from: 'scenario' } } } },
+  });
+  const [four, five] = [quantity(4e-6, 's'), quantity(5e-6, 's')];  // "4 µs", as the page writes times
+  assert.equal(sourceLine('/dispatch', r, us),
+    `Not used: the host pays its own ${four} from the pytorch-eager-cpu profile (overheads.host.dispatch); the accelerator pays its own ${five} from the pytorch-eager-cuda profile (overheads.accelerator.dispatch).`);
+  assert.equal(sourceLine('/overheads/accelerator/dispatch', r, us), `In force: ${five} from the pytorch-eager-cuda profile.`);
+  assert.equal(sourceLine('/launch', r, us), `In force: the accelerator pays this, ${five} from the mnist-cpu-vs-h100 preset.`);
+  // The scenario's own value, paid by both: nothing to say.
+  assert.equal(sourceLine('/assumptions/ops_per_layer', r, { kind: 'integer' }), '');
+});

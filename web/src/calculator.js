@@ -147,6 +147,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * @param {import('epochcalc').Result} result
    */
   let paidLoading = /** @type {Promise<typeof import('./tools/tools.js')>|null} */ (null);
+  /**
+   * Under each overhead input, where its number comes from (tools/sources.js, with the tools module:
+   * the first answer does not wait for it).
+   * @param {import('epochcalc').Result} result
+   */
+  function showSources(result) {
+    (paidLoading ??= import('./tools/tools.js')).then((m) => {
+      if (good?.result === result) form.showSources((path) => m.sourceLine(path, result, schema.fields.find((f) => f.path === path)));
+    });
+  }
   function showPaid(result) {
     const own = result.host.overheads.own.length > 0 || result.accelerator.overheads.own.length > 0;
     if (!own && !paidLoading) return;
@@ -239,7 +249,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     setStale(null);
     status.hidden = true;
     form.showReadings(result.scenario);
-    form.showSources(result);
+    showSources(result);
     // Only what the view shows is drawn: a hidden calculator behind a paragraph stays cheap to drag.
     if (parts.has('headline')) {
       $('sentence').textContent = sentence(result);

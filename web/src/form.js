@@ -442,48 +442,17 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   }
 
   /**
-   * Where each overhead input's number comes from when it is not the scenario's own: the engine's
-   * sources of the values in force (result.<device>.overheads.sources), under the input they concern.
-   * @param {import('epochcalc').Result|null} result
+   * Where each overhead input's number comes from when it is not the scenario's own, in words that
+   * tools/sources.js writes from the engine's sources (loaded with the tools, after the first answer).
+   * @param {((path: string) => string)|null} line  null: nothing to say (the scenario does not solve)
    */
-  function showSources(result) {
+  function showSources(line) {
     for (const el of form.querySelectorAll('p.from')) {
       const input = /** @type {HTMLElement|null} */ (root.getElementById(el.id.slice(0, -'-from'.length)));
-      const text = result ? sourceLine(input?.dataset.path ?? '', result) : '';
+      const text = line ? line(input?.dataset.path ?? '') : '';
       /** @type {HTMLElement} */ (el).hidden = !text;
       el.textContent = text;
     }
-  }
-
-  /** @param {string} path @param {import('epochcalc').Result} result */
-  function sourceLine(path, result) {
-    const own = path.match(/^\/overheads\/(host|accelerator)\/(\w+)$/);
-    const key = own ? own[2] : path.slice(path.lastIndexOf('/') + 1);
-    const f = spec(path);
-    /** @param {'host'|'accelerator'} role */
-    const paid = (role) => {
-      const src = result[role].overheads.sources[/** @type {keyof import('epochcalc').PaidOverheads['sources']} */ (key)];
-      return src ? { src, value: /** @type {number} */ (result[role].overheads[/** @type {'dispatch'} */ (key)]) } : null;
-    };
-    /** @param {{src: import('epochcalc').ValueSource, value: number}} p */
-    const words = (p) => {
-      const value = f?.kind === 'quantity' ? quantity(p.value, /** @type {string} */ (f.si_unit)) : String(p.value ?? 'none');
-      const layer = p.src.from === 'profile' ? `the ${p.src.id} profile` : p.src.from === 'preset' ? `the ${p.src.id} preset`
-        : p.src.from === 'default' ? 'the default' : 'the scenario';
-      return `${value} from ${layer}`;
-    };
-    const roles = /** @type {const} */ (['host', 'accelerator']);
-    if (own) {
-      const p = paid(/** @type {'host'|'accelerator'} */ (own[1]));
-      return p && p.src.path === path && p.src.from !== 'scenario' ? `In force: ${words(p)}.` : '';
-    }
-    const users = roles.map((role) => ({ role, p: paid(role) })).filter((x) => x.p);
-    if (!users.length || !users.some((x) => x.p?.src.path !== path) && users.every((x) => x.p?.src.from === 'scenario')) return '';
-    const parts = users.map(({ role, p }) => p && (p.src.path === path
-      ? `the ${role} pays this, ${words(p)}`
-      : `the ${role} pays its own ${words(p)} (${p.src.path.slice(1).replaceAll('/', '.')})`));
-    const unused = users.every((x) => x.p?.src.path !== path);
-    return `${unused ? 'Not used: ' : 'In force: '}${parts.join('; ')}.`;
   }
 
   function restore(role) {

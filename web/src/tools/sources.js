@@ -1,0 +1,43 @@
+// Where an overhead input's number comes from, in words: the engine's sources of the values in force
+// (result.<device>.overheads.sources, docs/model.md "The value in force") under the input they concern.
+// Loaded with the tools: the first answer does not need it.
+import { quantity } from '../format.js';
+
+/** @typedef {import('epochcalc').Result} Result */
+/** @typedef {import('epochcalc').ValueSource} ValueSource */
+/** @typedef {'host'|'accelerator'} Role */
+
+/**
+ * The line under the input at `path`: "" where the scenario's own value is what every device pays.
+ * @param {string} path  a JSON pointer: a scenario-wide overhead ("/dispatch") or a device's own
+ * @param {Result} result
+ * @param {{kind: string, si_unit?: string}|undefined} field  the schema's row for `path`
+ */
+export function sourceLine(path, result, field) {
+  const own = path.match(/^\/overheads\/(host|accelerator)\/(\w+)$/);
+  const key = /** @type {keyof import('epochcalc').PaidOverheads['sources']} */ (own ? own[2] : path.slice(path.lastIndexOf('/') + 1));
+  /** @param {Role} role */
+  const paid = (role) => {
+    const src = result[role].overheads.sources[key];
+    return src ? { role, src, value: /** @type {number|null} */ (result[role].overheads[key]) } : null;
+  };
+  /** @param {{src: ValueSource, value: number|null}} p */
+  const words = (p) => {
+    const value = field?.kind === 'quantity' ? quantity(/** @type {number} */ (p.value), /** @type {string} */ (field.si_unit)) : String(p.value ?? 'none');
+    const layer = p.src.from === 'profile' ? `the ${p.src.id} profile` : p.src.from === 'preset' ? `the ${p.src.id} preset`
+      : p.src.from === 'default' ? 'the default' : 'the scenario';
+    return `${value} from ${layer}`;
+  };
+  if (own) {
+    const p = paid(/** @type {Role} */ (own[1]));
+    return p && p.src.path === path && p.src.from !== 'scenario' ? `In force: ${words(p)}.` : '';
+  }
+  const users = /** @type {{role: Role, src: ValueSource, value: number|null}[]} */ (
+    [paid('host'), paid('accelerator')].filter(Boolean));
+  const elsewhere = users.filter((u) => u.src.path !== path);
+  if (!users.length || (!elsewhere.length && users.every((u) => u.src.from === 'scenario'))) return '';
+  const parts = users.map((u) => (u.src.path === path
+    ? `the ${u.role} pays this, ${words(u)}`
+    : `the ${u.role} pays its own ${words(u)} (${u.src.path.slice(1).replaceAll('/', '.')})`));
+  return `${elsewhere.length === users.length ? 'Not used: ' : 'In force: '}${parts.join('; ')}.`;
+}
