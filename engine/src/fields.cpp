@@ -247,6 +247,8 @@ std::vector<FieldSpec> build_fields() {
   std::vector<FieldSpec> fields;
   for (const FieldRow& row : scenario_rows) {
     fields.push_back(spec_of(row, row.path, row.label));
+    for (std::size_t i = 0; i < overhead_fields().size(); ++i)
+      if (overhead_fields()[i].top == row.path) fields.back().number.wide_slot = static_cast<int>(i);
     if (row.kind != FieldKind::device) continue;
     Device Scenario::*const role = std::string_view(row.path) == "/host" ? &Scenario::host : &Scenario::accelerator;
     for (const FieldRow& d : device_rows) {

@@ -52,9 +52,8 @@ std::string_view layer_name(Layer layer) {
 const OverheadField& overhead_field(OverheadSlot slot) { return table[static_cast<std::size_t>(slot)]; }
 
 std::optional<OverheadSlot> scenario_wide_slot(const FieldSpec& field) {
-  for (std::size_t i = 0; i < std::size(table); ++i)
-    if (field.path == table[i].top) return static_cast<OverheadSlot>(i);
-  return std::nullopt;
+  if (field.number.wide_slot < 0) return std::nullopt;
+  return static_cast<OverheadSlot>(field.number.wide_slot);
 }
 
 void clear_own(DeviceOverheads& own, OverheadSlot slot) {

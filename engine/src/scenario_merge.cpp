@@ -115,39 +115,50 @@ json detail::fill_from_profile(json doc, Errors& errors) {
 
 namespace {
 
-// The value at parent/key of a document (parent "" for the top), or null where it is not there.
-const json* value_at(const json& doc, const std::string& parent, const std::string& key) {
-  const json* from = &doc;
-  if (!parent.empty()) {
-    if (!doc.is_object() || !doc.contains(parent)) return nullptr;
-    from = &doc.at(parent);
+// A member of an object, or null where it is not there (or is null): one lookup.
+const json* child(const json* object, const std::string& key) {
+  if (!object || !object->is_object()) return nullptr;
+  const auto it = object->find(key);
+  return it == object->end() || it->is_null() ? nullptr : &*it;
+}
+
+// The sections of a document the overhead values live in: the top, "assumptions" and each device's own.
+struct Sections {
+  const json* top = nullptr;
+  const json* assumptions = nullptr;
+  const json* host = nullptr;
+  const json* accelerator = nullptr;
+};
+Sections sections_of(const json& doc) {
+  static const std::string assumptions = "assumptions", overheads = "overheads", host = "host", accelerator = "accelerator";
+  const json* own = child(&doc, overheads);
+  return {&doc, child(&doc, assumptions), child(own, host), child(own, accelerator)};
+}
+
+std::string_view registry_id(const json* object, bool preset) {
+  static const std::string preset_key = "preset", profile_key = "profile";
+  const json* v = child(object, preset ? preset_key : profile_key);
+  if (!v || !v->is_string()) return {};
+  // The id as the registry holds it (a validated scenario names only known ones).
+  const std::string& id = v->get_ref<const std::string&>();
+  if (preset) {
+    const auto* entry = registry::find_preset(id);
+    return entry ? std::string_view(entry->id) : std::string_view();
   }
-  if (!from->is_object() || !from->contains(key)) return nullptr;
-  const json& v = from->at(key);
-  return v.is_null() ? nullptr : &v;
-}
-
-const json* own_section(const json& doc, const char* role) {
-  const json* overheads = value_at(doc, "", "overheads");
-  return overheads ? value_at(*overheads, "", role) : nullptr;
-}
-
-std::string string_at(const json* object, const std::string& key) {
-  const json* v = object ? value_at(*object, "", key) : nullptr;
-  return v && v->is_string() ? v->get<std::string>() : "";
+  const auto* entry = registry::find_profile(id);
+  return entry ? std::string_view(entry->id) : std::string_view();
 }
 
 }  // namespace
 
 detail::OverheadPresence detail::overheads_present(const json& doc) {
   OverheadPresence present{};
+  const Sections at = sections_of(doc);
   const auto& table = profile_field_table_of();
   for (std::size_t i = 0; i < table.size(); ++i) {
-    present.top[i] = value_at(doc, table[i].parent, table[i].key) != nullptr;
-    for (const char* role : {"host", "accelerator"}) {
-      const json* own = own_section(doc, role);
-      (role[0] == 'h' ? present.host : present.accelerator)[i] = own && value_at(*own, "", table[i].key);
-    }
+    present.top[i] = child(table[i].parent.empty() ? at.top : at.assumptions, table[i].key) != nullptr;
+    present.host[i] = child(at.host, table[i].key) != nullptr;
+    present.accelerator[i] = child(at.accelerator, table[i].key) != nullptr;
   }
   return present;
 }
@@ -156,33 +167,21 @@ detail::OverheadPresence detail::overheads_present(const json& doc) {
 // profile (present after the fill), else the default. A null written is the default (no layer's value).
 void detail::record_sources(const json& input, const OverheadPresence& merged, const json& filled, Scenario& s) {
   const OverheadPresence written = overheads_present(input);
-  // The ids as the registry holds them (a validated scenario names only known ones).
-  const auto preset_id = [](const std::string& id) -> std::string_view {
-    const auto* entry = registry::find_preset(id);
-    return entry ? std::string_view(entry->id) : std::string_view();
-  };
-  const auto profile_id = [](const std::string& id) -> std::string_view {
-    const auto* entry = registry::find_profile(id);
-    return entry ? std::string_view(entry->id) : std::string_view();
-  };
-  const std::string_view preset = preset_id(string_at(&input, "preset"));
-  const auto& table = profile_field_table_of();
-  const auto source = [&](bool in_input, bool after_merge, const json* filled_value, std::string_view profile) {
+  const OverheadPresence after_fill = overheads_present(filled);
+  const Sections at = sections_of(filled);
+  const std::string_view preset = registry_id(&input, true);
+  const std::string_view profiles[] = {registry_id(at.top, false), registry_id(at.host, false), registry_id(at.accelerator, false)};
+  const auto source = [&](bool in_input, bool after_merge, bool filled_in, std::string_view profile) {
     if (in_input) return Source{Layer::scenario, ""};
     if (after_merge) return Source{Layer::preset, preset};
-    if (filled_value) return Source{Layer::profile, profile};
+    if (filled_in) return Source{Layer::profile, profile};
     return Source{};
   };
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    s.overhead_sources[i] = source(written.top[i], merged.top[i], value_at(filled, table[i].parent, table[i].key),
-                                   profile_id(string_at(&filled, "profile")));
-    for (const bool accelerator : {false, true}) {
-      const char* role = accelerator ? "accelerator" : "host";
-      const json* own = own_section(filled, role);
-      (accelerator ? s.accelerator_overheads : s.host_overheads).sources[i] =
-          source((accelerator ? written.accelerator : written.host)[i], (accelerator ? merged.accelerator : merged.host)[i],
-                 own ? value_at(*own, "", table[i].key) : nullptr, profile_id(string_at(own, "profile")));
-    }
+  for (std::size_t i = 0; i < overhead_slot_count; ++i) {
+    s.overhead_sources[i] = source(written.top[i], merged.top[i], after_fill.top[i], profiles[0]);
+    s.host_overheads.sources[i] = source(written.host[i], merged.host[i], after_fill.host[i], profiles[1]);
+    s.accelerator_overheads.sources[i] =
+        source(written.accelerator[i], merged.accelerator[i], after_fill.accelerator[i], profiles[2]);
   }
 }
 

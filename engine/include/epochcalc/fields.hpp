@@ -47,6 +47,9 @@ struct NumberAccess {
   void (*device_set)(Device&, std::string_view precision, double value) = nullptr;
   Device Scenario::*role = nullptr;
   std::string precision;
+  // For a scenario-wide overhead ("/dispatch"), its OverheadSlot (in_force.hpp), which each device may
+  // give its own value of; -1 for every other row. Worked out once, with the table.
+  int wide_slot = -1;
 };
 
 struct FieldSpec {
