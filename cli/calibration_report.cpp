@@ -1,4 +1,5 @@
 #include <cmath>
+#include <vector>
 
 #include "format.hpp"
 #include "report.hpp"
@@ -9,12 +10,54 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string fitted_value(const std::string& key, const json& value, const json& held) {
-  for (const json& name : held)
-    if (name == key) return "held at the scenario's value";
-  if (value.is_null()) return "not determined";
+struct Row {
+  std::string label;
+  std::string value;
+};
+
+bool is_time(const std::string& key) { return key == "dispatch" || key == "launch" || key == "step_overhead"; }
+
+std::string shown(const std::string& key, const json& value) {
   const double x = value.get<double>();
-  return key == "dispatch" || key == "launch" ? format_time(x) : format_percent(x) + " of peak";
+  return is_time(key) ? format_time(x) : format_percent(x) + " of peak";
+}
+
+bool listed(const json& list, const std::string& path, const char* because = nullptr) {
+  for (const json& entry : list)
+    if (entry.at("path") == path && (!because || entry.at("because") == because)) return true;
+  return false;
+}
+
+// One row per value the fit is about: the scenario's constants (the step cost only when it is fitted),
+// then each device's own overheads the fit fits.
+std::vector<Row> fitted_rows(const json& reply) {
+  const char* words[][3] = {{"dispatch", "Dispatch per operation", "/dispatch"},
+                            {"launch", "Kernel launch per operation", "/launch"},
+                            {"host_efficiency", "Host efficiency", "/assumptions/host_efficiency"},
+                            {"accelerator_efficiency", "Accelerator efficiency", "/assumptions/accelerator_efficiency"},
+                            {"step_overhead", "Fixed cost per step", "/step_overhead"}};
+  const json& held = reply.at("held");
+  const json& undetermined = reply.at("undetermined");
+  std::vector<Row> rows;
+  for (const auto& [key, label, path] : words) {
+    const json& value = reply.at("fitted").at(key);
+    std::string text;
+    if (!value.is_null()) text = shown(key, value);
+    else if (listed(undetermined, path)) text = "not determined";
+    else if (listed(held, path, "fit")) text = "held at the scenario's value";
+    else if (listed(held, path)) text = "paid by no device: each pays its own";
+    else if (std::string(key) == "step_overhead") continue;
+    else text = "held at the scenario's value";
+    rows.push_back({label, text});
+  }
+  for (const char* role : {"host", "accelerator"})
+    for (const auto& [key, value] : reply.at("fitted_own").at(role).items()) {
+      std::string label = std::string(role) + "'s own " +
+                          (key == "dispatch" ? "dispatch per operation" : key == "launch" ? "kernel launch" : "cost per step");
+      label[0] = static_cast<char>(label[0] - 'a' + 'A');
+      rows.push_back({label, value.is_null() ? "not determined" : shown(key, value)});
+    }
+  return rows;
 }
 
 std::string signed_percent(double fraction) {
@@ -27,11 +70,10 @@ std::string signed_percent(double fraction) {
 std::string format_calibration(const json& reply) {
   const std::size_t count = reply.at("measurements").size();
   std::string text = "Fitted to " + std::to_string(count) + (count == 1 ? " measured epoch:\n" : " measured epochs:\n");
-  const char* words[][2] = {{"dispatch", "Dispatch per operation"},
-                            {"launch", "Kernel launch per operation"},
-                            {"host_efficiency", "Host efficiency"},
-                            {"accelerator_efficiency", "Accelerator efficiency"}};
-  for (const auto& [key, label] : words) text += "  " + pad(label, 29) + fitted_value(key, reply.at("fitted").at(key), reply.at("held")) + "\n";
+  const std::vector<Row> rows = fitted_rows(reply);
+  std::size_t width = 29;
+  for (const Row& row : rows) width = std::max(width, row.label.size() + 2);
+  for (const Row& row : rows) text += "  " + pad(row.label, width) + row.value + "\n";
   for (const json& note : reply.at("notes")) text += "Note: " + note.get<std::string>() + "\n";
   text += "\n  " + pad("device", 13) + rpad("batch", 9) + rpad("measured", 13) + rpad("fitted", 13) + rpad("residual", 10) +
           rpad("before fit", 13) + "\n";
@@ -40,6 +82,14 @@ std::string format_calibration(const json& reply) {
             rpad(format_time(m.at("epoch_time_s").get<double>()), 13) + rpad(format_time(m.at("predicted_s").get<double>()), 13) +
             rpad(signed_percent(m.at("relative_residual").get<double>()), 10) +
             rpad(format_time(m.at("uncalibrated_s").get<double>()), 13) + "\n";
+  if (reply.contains("predictions")) {
+    text += "\nThe fitted model's epochs on the scenario's network:\n  " + rpad("batch", 7) + rpad("host", 13) +
+            rpad("accelerator", 14) + "\n";
+    for (const json& p : reply.at("predictions"))
+      text += "  " + rpad(format_count(p.at("batch_size").get<double>()), 7) +
+              rpad(format_time(p.at("host_epoch_time_s").get<double>()), 13) +
+              rpad(format_time(p.at("accelerator_epoch_time_s").get<double>()), 14) + "\n";
+  }
   text += "\nRMS relative residual " + format_percent(reply.at("rms_relative_residual").get<double>()) +
           ". The fitted scenario: epochcalc --calibrate FILE --json, under \"scenario\".\n";
   return text;

@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include <charconv>
+
 namespace epochcalc::cli {
 
 std::string usage_text() {
@@ -38,6 +40,8 @@ Usage: epochcalc [options]
   --calibrate FILE       fit dispatch, launch and the devices' efficiencies to measured epoch times:
                          FILE is {"scenario": {...}, "measurements": [{"device": "host", "batch_size":
                          32, "epoch_time_s": 0.27}, ...]} (scripts/measure.py writes one); "-" is stdin
+  --predict B,B,...      with --calibrate: the fitted model's epochs on both devices at these batch
+                         sizes, e.g. --predict 64,1024,60000
   --schema               print every scenario rule as JSON: fields, units, limits, defaults, choices
   --list-presets         list the presets
   --list-hardware        list the hardware registry with sources
@@ -51,12 +55,37 @@ The equations are in docs/model.md.
 )";
 }
 
+namespace {
+
+// "64,1024,60000": whole numbers separated by commas; the engine checks each against the scenario's rule.
+bool read_batch_list(const std::string& text, std::vector<std::int64_t>& out, Errors& errors) {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    std::int64_t value = 0;
+    const char* first = text.data() + start;
+    const char* last = text.data() + end;
+    const auto [at, ec] = std::from_chars(first, last, value);
+    if (first == last || ec != std::errc() || at != last) {
+      errors.push_back({code::args, "", "--predict takes batch sizes separated by commas, such as 64,1024; got \"" +
+                                            text + "\""});
+      return false;
+    }
+    out.push_back(value);
+    start = end + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
 ParsedOptions parse_options(const std::vector<std::string>& args) {
   ParsedOptions parsed;
   Options& o = parsed.options;
   bool break_even = false;
   bool quick = false;
   bool goal_given = false;
+  bool predict_given = false;
   const auto needs_value = [&](std::size_t& i, const std::string& flag) -> std::optional<std::string> {
     if (i + 1 < args.size()) return args[++i];
     parsed.errors.push_back({code::args, "", flag + " needs a value; see --help"});
@@ -82,6 +111,9 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
     } else if (arg.rfind("--calibrate=", 0) == 0) {
       o.action = Action::calibrate;
       o.calibration_file = arg.substr(12);
+    } else if (arg == "--predict" || arg.rfind("--predict=", 0) == 0) {
+      std::optional<std::string> v = arg == "--predict" ? needs_value(i, arg) : std::optional(arg.substr(10));
+      if (v) predict_given = read_batch_list(*v, o.predict, parsed.errors);
     } else if (arg == "--list-profiles") {
       o.action = Action::list_profiles;
     } else if (arg == "--json") {
@@ -129,6 +161,8 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   }
   if (o.calibration_file && (o.preset || o.scenario_file || !o.settings.empty()))
     parsed.errors.push_back({code::args, "", "--calibrate reads its scenario from the file; leave out --preset, --scenario and --set"});
+  if (predict_given && o.action != Action::calibrate)
+    parsed.errors.push_back({code::args, "", "--predict gives the fitted model's epochs; give --calibrate FILE too"});
   if (o.sweeps.size() > 2) parsed.errors.push_back({code::args, "", "--sweep takes one field, or two for a grid"});
   if (!o.sweeps.empty() + !o.solve_for.empty() + break_even + quick + !o.compare.empty() + !o.explain.empty() > 1)
     parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even, --what-ifs, --compare and --explain at a time"});

@@ -1,6 +1,7 @@
 // Command-line options of the epochcalc tool.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ struct Options {
   std::optional<std::string> preset;
   std::optional<std::string> scenario_file;  // "-" is standard input
   std::optional<std::string> calibration_file;  // measurements to fit; "-" is standard input
+  std::vector<std::int64_t> predict;            // batch sizes for the fitted model's epochs (--predict)
   std::vector<std::string> settings;         // "path=value", in order
   std::vector<std::string> sweeps;           // "PATH=FROM:TO[:N][:log]", one or two
   std::string solve_for;                     // a field's path

@@ -21,7 +21,7 @@ std::string format_presets();
 std::string format_hardware();
 std::string format_datasets();
 std::string format_profiles();
-// A calibration reply (epochcalc/calibration@1) as text: the fitted values, what stays undetermined
+// A calibration reply (epochcalc/calibration@2) as text: the fitted values, what stays undetermined
 // and why, and each measurement against the fit.
 std::string format_calibration(const nlohmann::ordered_json& reply);
 

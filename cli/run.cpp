@@ -77,12 +77,14 @@ Errors errors_of(const json& reply) {
   return errors;
 }
 
-int calibrate(const std::string& path, bool as_json) {
+// --calibrate FILE [--predict B,...]: the file's fit, with the fitted model's epochs at those batch sizes.
+int calibrate(const std::string& path, const std::vector<std::int64_t>& predict, bool as_json) {
   Errors errors;
   const auto text = read_input(path, "calibration", errors);
   if (!text) return report_errors(errors, as_json);
-  const auto input = parse_json_text(*text, "the calibration input", errors);
+  auto input = parse_json_text(*text, "the calibration input", errors);
   if (!input) return report_errors(errors, as_json);
+  if (!predict.empty() && input->is_object()) (*input)["predict"] = predict;
   const json reply = calibrate_document(*input);
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), as_json);
   std::cout << (as_json ? pretty(reply) + "\n" : cli::printable(cli::format_calibration(reply)));
@@ -150,7 +152,7 @@ int run(const std::vector<std::string>& args) {
     case cli::Action::list_profiles:
       std::cout << (options.json ? pretty(registry::profiles_document()) + "\n" : cli::format_profiles());
       return exit_ok;
-    case cli::Action::calibrate: return calibrate(*options.calibration_file, options.json);
+    case cli::Action::calibrate: return calibrate(*options.calibration_file, options.predict, options.json);
     case cli::Action::expand:
     case cli::Action::solve:
     case cli::Action::sweep:

@@ -349,17 +349,50 @@ export interface Measurement {
 }
 
 export interface CalibrationInput {
+  /** The scenario the fit starts from; one that names no preset starts from the default preset, as a
+   * link does ("preset": null names none: a complete scenario). */
   scenario: ScenarioInput;
   measurements: Measurement[];
   /** The constants the fit may change; the others keep the scenario's values. Default: dispatch,
-   * launch and both efficiencies, and step_overhead when the measurements span networks of different depths. */
+   * launch and both efficiencies, and step_overhead when the measurements span networks of different depths.
+   * A constant named is fitted in each field a device pays it from: the scenario's, or a device's own. */
   fit?: CalibratedConstant[];
   measured_with?: Record<string, unknown>;
+  /** Batch sizes at which to give the fitted model's epochs on the scenario's network ("predictions"). */
+  predict?: number[];
+}
+
+/** A field of the fit: the constant, its JSON pointer, and the device when it is one device's own. */
+export interface CalibrationField {
+  constant: CalibratedConstant;
+  path: string;
+  /** Set for a device's own overhead (/overheads/host/dispatch); absent for the scenario's fields. */
+  device?: 'host' | 'accelerator';
+}
+
+/** A value the measured epochs depend on that the fit left as it is, on one device, and why. */
+export interface CalibrationHeld {
+  constant: CalibratedConstant;
+  device: 'host' | 'accelerator';
+  /** The field held, e.g. "/overheads/host/step_overhead" or "/dispatch". */
+  path: string;
+  /** Its value, in seconds (an efficiency as a fraction). */
+  value: number;
+  /** "fit": "fit" leaves the constant out (or the default fit does); "device" or "profile": the
+   * scenario's field, which this device does not pay: it pays its own value (`in_force`), written in
+   * the scenario or from its own profile. */
+  because: 'fit' | 'device' | 'profile';
+  /** The profile the value comes from: the held value's ("fit"), or the device's own value's ("profile"). */
+  profile?: string;
+  profile_scope?: 'scenario' | 'device';
+  /** The device's own field it pays instead ("device" and "profile"); the fit fits that one. */
+  in_force?: string;
 }
 
 /** The fit: each constant, or null where the measurements cannot determine it (never invented). */
 export interface Calibration {
-  schema: 'epochcalc/calibration@1';
+  schema: 'epochcalc/calibration@2';
+  /** The scenario's own fields (top level and assumptions). */
   fitted: {
     dispatch: number | null;
     launch: number | null;
@@ -367,17 +400,23 @@ export interface Calibration {
     accelerator_efficiency: number | null;
     step_overhead: number | null;
   };
-  /** Free constants the measurements cannot determine. */
-  undetermined: CalibratedConstant[];
-  /** Constants left out of "fit": they keep the scenario's values. */
-  held: CalibratedConstant[];
+  /** Each device's own overheads the fit fits (it pays them from its own value or its own profile):
+   * the fitted value, or null where undetermined; a key only where the device has that field. */
+  fitted_own: {
+    host: { dispatch?: number | null; step_overhead?: number | null };
+    accelerator: { dispatch?: number | null; launch?: number | null; step_overhead?: number | null };
+  };
+  /** Fields of free constants the measurements cannot determine. */
+  undetermined: CalibrationField[];
+  /** Values the measured epochs depend on that the fit held, with the reason. */
+  held: CalibrationHeld[];
   /** Seconds per operation on the accelerator when only the sum of dispatch and launch is determined. */
   dispatch_plus_launch: number | null;
   /** Seconds of overhead per step at the first measurement's network, when one network leaves the
    * per-step and per-operation costs undetermined apart. */
   overhead_per_step: number | null;
   rms_relative_residual: number;
-  /** Sentences on what the data could not determine and why. */
+  /** Sentences on what the data could not determine and why, what would determine it, and what was held. */
   notes: string[];
   measurements: (Omit<Measurement, 'epoch_time_s'> & {
     epoch_time_s: number;
@@ -387,7 +426,11 @@ export interface Calibration {
     /** The scenario's prediction before the fit. */
     uncalibrated_s: number;
   })[];
-  /** The input's scenario with every determined value written in. */
+  /** The fitted model's epochs at the input's "predict" batch sizes, on the scenario's network; only
+   * when "predict" is given. */
+  predictions?: { batch_size: number; host_epoch_time_s: number; accelerator_epoch_time_s: number }[];
+  /** The input's scenario with the fit written in: the scenario's fields, and each device's own in its
+   * own field (where it wins over the device's profile); it names the default preset where the input named none. */
   scenario: ScenarioInput;
 }
 

@@ -67,11 +67,17 @@ test('measured epochs fit, show on the chart, apply with one click and undo with
   const truth = { preset, dispatch: '7 us', launch: '4 us', assumptions: { host_efficiency: 0.35, accelerator_efficiency: 0.12 } };
   await openFit(page);
   await page.fill('#measurements', await measuredLines(truth));
+  await page.fill('#fit-predict', '64, 4096');
   await page.click('#fit-run');
   await page.waitForSelector('#fit-constants');
   const table = await text(page, '#fit-constants');
   assert.match(table, /7(\.000)? µs/, table);
   assert.match(table, /35(\.0)?% of peak/, table);
+  // The fitted model's epochs at the batch sizes asked for: the truth's own.
+  const rows = await page.$$eval('#fit-predictions tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
+  assert.equal(rows.length, 2, rows.join(' | '));
+  assert.match(rows[0], /^64/);
+  assert.match(rows[1], /^4,096/);
   assert.equal(await page.isVisible('#sweep-measured'), true, 'the chart says what the points are');
   const before = await value(page, 'host.batched.epoch');
 

@@ -11,6 +11,8 @@
 
 #include "epochcalc/api_json.hpp"
 #include "epochcalc/calibrate.hpp"
+#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_json.hpp"
 #include "solved.hpp"
 
 using namespace epochcalc;
@@ -80,7 +82,7 @@ double value_of(const Constants& c, const std::string& key) {
 
 json calibrated(const json& input) {
   const json reply = calibrate_document(input);
-  REQUIRE_MESSAGE(reply["schema"] == "epochcalc/calibration@1", reply.dump());
+  REQUIRE_MESSAGE(reply["schema"] == "epochcalc/calibration@2", reply.dump());
   return reply;
 }
 
@@ -109,12 +111,15 @@ void check_predictions_match(const json& reply, double tolerance = 1e-9) {
   CHECK(reply["rms_relative_residual"].get<double>() <= tolerance);
 }
 
-// The reply's scenario, solved at each measured batch size, gives the predicted times. The scenario
-// writes each fitted value to nine significant digits, so the times agree to a few parts in 10^9.
+// The reply's scenario, solved at each measured batch size (on the measurement's network), gives the
+// predicted times. The scenario writes each fitted value to nine significant digits, so the times
+// agree to a few parts in 10^9.
 void check_scenario_solves_to_predictions(const json& reply) {
   for (const json& m : reply["measurements"]) {
     CAPTURE(m.dump());
-    const double solved = solved_epoch(reply["scenario"], m["device"].get<std::string>(), m["batch_size"].get<std::int64_t>());
+    json scenario = reply["scenario"];
+    if (m.contains("widths")) scenario["network"]["widths"] = m["widths"];
+    const double solved = solved_epoch(scenario, m["device"].get<std::string>(), m["batch_size"].get<std::int64_t>());
     CHECK(relative_error(solved, m["predicted_s"].get<double>()) <= 2e-8);
   }
 }
@@ -123,9 +128,12 @@ json input_of(const json& scenario, const json& measurements) { return {{"scenar
 
 const json default_preset = {{"preset", "mnist-cpu-vs-h100"}};
 
-std::vector<std::string> strings(const json& array) {
+// The constants an "undetermined" or "held" list names, each once, in order.
+std::vector<std::string> constants_of(const json& list) {
   std::vector<std::string> out;
-  for (const json& v : array) out.push_back(v.get<std::string>());
+  for (const json& entry : list)
+    if (std::find(out.begin(), out.end(), entry["constant"].get<std::string>()) == out.end())
+      out.push_back(entry["constant"].get<std::string>());
   return out;
 }
 
@@ -154,11 +162,11 @@ TEST_CASE("calibration recovers the four constants that generated the times") {
   const json measurements = measure(truth_scenario, points);
   const json reply = calibrated(input_of(start, measurements));
 
-  CHECK(reply["schema"] == "epochcalc/calibration@1");
+  CHECK(reply["schema"] == "epochcalc/calibration@2");
   check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
   CHECK(reply["undetermined"] == json::array());
   // One network: the per-step cost is not fitted unless asked for (it moves with dispatch).
-  CHECK(reply["held"] == json::array({"step_overhead"}));
+  CHECK(constants_of(reply["held"]) == std::vector<std::string>{"step_overhead"});
   CHECK(reply["dispatch_plus_launch"].is_null());
   check_predictions_match(reply);
   check_scenario_solves_to_predictions(reply);
@@ -172,6 +180,73 @@ TEST_CASE("calibration recovers the four constants that generated the times") {
     CHECK(m["epoch_time_s"] == measurements[i]["epoch_time_s"]);
     CHECK(relative_error(m["uncalibrated_s"].get<double>(), solved_epoch(start, points[i].device, points[i].batch)) <= 1e-12);
   }
+}
+
+namespace {
+
+// Issue 33's scenario: a wider network on an A100, each device under its own framework profile.
+const json per_device_profiles = {
+    {"preset", "mnist-cpu-vs-h100"},
+    {"network", {{"widths", {784, 512, 512, 10}}, {"batch_size", 256}}},
+    {"accelerator", "a100-sxm-80gb"},
+    {"overheads", {{"host", {{"profile", "pytorch-eager-cpu"}}}, {"accelerator", {{"profile", "pytorch-eager-cuda"}}}}}};
+
+// The held entry for `constant` on `device` at `path`, or null.
+json held_entry(const json& reply, const std::string& constant, const std::string& device, const std::string& path) {
+  for (const json& h : reply["held"])
+    if (h.is_object() && h["constant"] == constant && h["device"] == device && h["path"] == path) return h;
+  return nullptr;
+}
+
+}  // namespace
+
+// Regression (issue 33): with each device under its own profile, the fit fitted nothing but the
+// efficiencies, said "The dispatch per operation is not determined: measure that device at more batch
+// sizes" (no measurement moves the scenario's dispatch: no device pays it) and never said what it held.
+// On these times, made by the model with the host's own dispatch at 9 us, it fitted to 10.5 % RMS.
+TEST_CASE("each device under its own profile: the fit fits the devices' own overheads and says what it held") {
+  json truth = per_device_profiles;
+  truth["overheads"]["host"]["dispatch"] = "9 us";
+  truth["overheads"]["accelerator"]["dispatch"] = "7 us";
+  truth["overheads"]["accelerator"]["launch"] = "4 us";
+  truth["assumptions"] = {{"host_efficiency", 0.25}, {"accelerator_efficiency", 0.3}};
+  const json reply = calibrated(input_of(
+      per_device_profiles, measure(truth, {{"host", 32}, {"host", 128}, {"host", 512}, {"host", 2048}, {"accelerator", 32},
+                                           {"accelerator", 128}, {"accelerator", 512}, {"accelerator", 2048}})));
+  CAPTURE(reply.dump(1));
+  for (const json& note : reply["notes"]) CHECK(note.get<std::string>().find("more batch sizes") == std::string::npos);
+  check_predictions_match(reply);
+  check_scenario_solves_to_predictions(reply);
+  // The host's own dispatch is fitted in its own field; the scenario's, which no device pays, is not.
+  REQUIRE(reply["fitted_own"]["host"]["dispatch"].is_number());
+  CHECK(relative_error(reply["fitted_own"]["host"]["dispatch"].get<double>(), 9e-6) <= 1e-9);
+  CHECK(reply["fitted"]["dispatch"].is_null());
+  CHECK(relative_error(reply["fitted"]["host_efficiency"].get<double>(), 0.25) <= 1e-9);
+  CHECK(relative_error(reply["fitted"]["accelerator_efficiency"].get<double>(), 0.3) <= 1e-9);
+  CHECK(relative_error(std::stod(reply["scenario"]["overheads"]["host"]["dispatch"].get<std::string>()), 9) <= 1e-8);
+  CHECK(reply["scenario"]["overheads"]["host"]["profile"] == "pytorch-eager-cpu");
+  // The accelerator pays its own dispatch and launch on every operation: only their sum is fixed, and
+  // the note says that no measurement separates them, not to measure more.
+  CHECK(reply["fitted_own"]["accelerator"]["dispatch"].is_null());
+  CHECK(reply["fitted_own"]["accelerator"]["launch"].is_null());
+  CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), 11e-6) <= 1e-9);
+  CHECK(any_note_contains(reply, "no measurement separates them"));
+  // What was held, and why: the scenario's overheads are each device's own profile's to decide, and
+  // the per-step cost is left out of the default fit (one network).
+  const json scenario_dispatch = held_entry(reply, "dispatch", "host", "/dispatch");
+  REQUIRE(scenario_dispatch.is_object());
+  CHECK(scenario_dispatch["because"] == "profile");
+  CHECK(scenario_dispatch["profile"] == "pytorch-eager-cpu");
+  CHECK(scenario_dispatch["in_force"] == "/overheads/host/dispatch");
+  CHECK(held_entry(reply, "dispatch", "accelerator", "/dispatch")["profile"] == "pytorch-eager-cuda");
+  CHECK(held_entry(reply, "launch", "accelerator", "/launch")["because"] == "profile");
+  const json step = held_entry(reply, "step_overhead", "host", "/overheads/host/step_overhead");
+  REQUIRE(step.is_object());
+  CHECK(step["because"] == "fit");
+  CHECK(step["value"] == 30e-6);
+  CHECK(step["profile"] == "pytorch-eager-cpu");
+  CHECK(step["profile_scope"] == "device");
+  CHECK(any_note_contains(reply, "the host pays its own dispatch per operation, from its profile pytorch-eager-cpu"));
 }
 
 TEST_CASE("two batch sizes per device are enough for all four constants") {
@@ -196,10 +271,10 @@ TEST_CASE("two batch sizes per device are enough for all four constants") {
 TEST_CASE("host times alone fix dispatch and the host's efficiency, nothing of the accelerator") {
   const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), host_points)));
   check_fitted(reply, {"dispatch", "host_efficiency"});
-  CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
-  CHECK(reply["held"] == json::array({"step_overhead"}));
+  CHECK(constants_of(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
+  CHECK(constants_of(reply["held"]) == std::vector<std::string>{"step_overhead"});
   CHECK(reply["dispatch_plus_launch"].is_null());
-  CHECK(any_note_contains(reply, "need accelerator times"));
+  CHECK(any_note_contains(reply, "Only host times are given: the kernel launch per operation and the accelerator efficiency need accelerator times."));
   check_predictions_match(reply);
   check_scenario_solves_to_predictions(reply);
   // What was not determined keeps the scenario's value in the written scenario.
@@ -213,11 +288,11 @@ TEST_CASE("accelerator times alone fix its efficiency and the sum of dispatch an
   SUBCASE("graphs") { start["assumptions"] = {{"launches_per_step", 3}}; }
   const json reply = calibrated(input_of(start, measure(with_constants(start, true_constants), accelerator_points)));
   check_fitted(reply, {"accelerator_efficiency"});
-  CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
+  CHECK(constants_of(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
   REQUIRE(reply["dispatch_plus_launch"].is_number());
   CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), true_constants.dispatch + true_constants.launch) <= 1e-9);
   CHECK(any_note_contains(reply, "host times at two or more batch sizes separate them"));
-  CHECK(any_note_contains(reply, "the host's efficiency needs host times"));
+  CHECK(any_note_contains(reply, "Only accelerator times are given: the host efficiency needs host times."));
   check_predictions_match(reply);
 }
 
@@ -227,6 +302,186 @@ TEST_CASE("accelerator times alone fix its efficiency and the sum of dispatch an
 // launch (11 us), while the written scenario keeps 10 us + 5 us next to an accelerator efficiency
 // fitted for 11 us, so it solves to times up to 35 % away from the predictions (and the measurements). The same with host times at
 // several batch sizes and the accelerator at one: launch stays 5 us, the efficiency 100 %.
+namespace {
+
+// Measurements of `scenario` on several networks: each device at each batch size on each network.
+json measure_networks(json scenario, const std::vector<std::vector<std::int64_t>>& networks, const std::vector<Point>& points) {
+  json list = json::array();
+  for (const auto& widths : networks) {
+    scenario["network"]["widths"] = widths;
+    for (const Point& p : points)
+      list.push_back({{"device", p.device}, {"batch_size", p.batch}, {"epoch_time_s", solved_epoch(scenario, p.device, p.batch)}, {"widths", widths}});
+  }
+  return list;
+}
+
+}  // namespace
+
+TEST_CASE("a device's own overheads are fitted in their own fields, recovering the values that made the times") {
+  SUBCASE("the host's own per-step cost beside the scenario's, from networks of different depths") {
+    // The host pays its own step cost (written, 50 us to start from), the accelerator the scenario's:
+    // two per-step unknowns, each fixed by its own device's times once the depths differ.
+    json start = default_preset;
+    start["step_overhead"] = "30 us";
+    start["overheads"] = {{"host", {{"step_overhead", "50 us"}}}};
+    json truth = with_constants(start, true_constants);
+    truth["step_overhead"] = "20 us";
+    truth["overheads"]["host"]["step_overhead"] = "80 us";
+    const json reply = calibrated(input_of(
+        start, measure_networks(truth, {{784, 128, 10}, {784, 256, 128, 10}, {784, 256, 256, 128, 64, 10}},
+                                {{"host", 1}, {"host", 64}, {"host", 4096}, {"accelerator", 1}, {"accelerator", 64}, {"accelerator", 4096}})));
+    CAPTURE(reply.dump(1));
+    check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
+    CHECK(relative_error(reply["fitted"]["step_overhead"].get<double>(), 20e-6) <= 1e-9);
+    CHECK(relative_error(reply["fitted_own"]["host"]["step_overhead"].get<double>(), 80e-6) <= 1e-9);
+    CHECK(reply["fitted_own"]["accelerator"] == json::object());
+    CHECK(reply["undetermined"] == json::array());
+    CHECK(reply["held"] == json::array());
+    check_predictions_match(reply);
+    check_scenario_solves_to_predictions(reply);
+    CHECK(relative_error(std::stod(reply["scenario"]["overheads"]["host"]["step_overhead"].get<std::string>()), 80) <= 1e-8);
+  }
+  SUBCASE("each device's own dispatch, the accelerator under graph replay") {
+    // Graphs make the accelerator's calls per step fixed, so its own dispatch and launch still move
+    // together; holding its launch ("fit" leaves launch out) fixes its dispatch.
+    json start = default_preset;
+    start["overheads"] = {{"host", {{"dispatch", "3 us"}}}, {"accelerator", {{"dispatch", "3 us"}, {"launches_per_step", 2}}}};
+    start["assumptions"] = {{"accelerator_efficiency", true_constants.accelerator_efficiency}};
+    json truth = start;
+    truth["overheads"]["host"]["dispatch"] = "11 us";
+    truth["overheads"]["accelerator"]["dispatch"] = "6 us";
+    truth["assumptions"]["host_efficiency"] = true_constants.host_efficiency;
+    json input = input_of(start, measure(truth, both_devices()));
+    input["fit"] = {"dispatch", "host_efficiency", "accelerator_efficiency"};
+    const json reply = calibrated(input);
+    CAPTURE(reply.dump(1));
+    CHECK(relative_error(reply["fitted_own"]["host"]["dispatch"].get<double>(), 11e-6) <= 1e-9);
+    CHECK(relative_error(reply["fitted_own"]["accelerator"]["dispatch"].get<double>(), 6e-6) <= 1e-9);
+    CHECK(relative_error(reply["fitted"]["host_efficiency"].get<double>(), true_constants.host_efficiency) <= 1e-9);
+    CHECK(relative_error(reply["fitted"]["accelerator_efficiency"].get<double>(), true_constants.accelerator_efficiency) <= 1e-9);
+    // The scenario's dispatch is no device's: held, because each device's own value decides.
+    const json scenario_dispatch = held_entry(reply, "dispatch", "accelerator", "/dispatch");
+    CHECK(scenario_dispatch["because"] == "device");
+    CHECK(scenario_dispatch["in_force"] == "/overheads/accelerator/dispatch");
+    CHECK_FALSE(scenario_dispatch.contains("profile"));
+    CHECK(held_entry(reply, "launch", "accelerator", "/launch")["because"] == "fit");
+    check_predictions_match(reply);
+    check_scenario_solves_to_predictions(reply);
+  }
+}
+
+TEST_CASE("under graph replay the per-step note says what separates the costs, not to measure other depths") {
+  // The accelerator replays one graph per step: its calls per step do not depend on the depth, so its
+  // times on any networks fix only one step's overhead.
+  json start = default_preset;
+  start["profile"] = "pytorch-cuda-graphs";
+  json truth = start;
+  truth["dispatch"] = "7 us";
+  truth["step_overhead"] = "20 us";
+  const json measurements = measure_networks(truth, {{784, 128, 10}, {784, 256, 128, 64, 10}},
+                                             {{"accelerator", 1}, {"accelerator", 64}, {"accelerator", 4096}});
+  json input = input_of(start, measurements);
+  input["fit"] = {"dispatch", "launch", "step_overhead", "accelerator_efficiency"};
+  SUBCASE("the host shares the dispatch and the step cost: its times would separate them") {
+    const json reply = calibrated(input);
+    CHECK(any_note_contains(reply, "With graph replay the accelerator makes the same 1 calls every step whatever the network's "
+                                   "depth, so its times cannot tell the fixed cost per step from the cost per call"));
+    CHECK(any_note_contains(reply, "Host times separate them, or leave one of them out of fit."));
+    CHECK_FALSE(any_note_contains(reply, "Measure networks of different depths"));
+    check_predictions_match(reply);
+  }
+  SUBCASE("the host pays its own: nothing would") {
+    input["scenario"]["overheads"] = {{"host", {{"dispatch", "3 us"}, {"step_overhead", "0 us"}}}};
+    const json reply = calibrated(input);
+    CHECK(any_note_contains(reply, "No measurement separates them: leave one of them out of fit."));
+    for (const json& note : reply["notes"]) {
+      CHECK(note.get<std::string>().find("Measure networks") == std::string::npos);
+      CHECK(note.get<std::string>().find("more batch sizes") == std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("the held list says why each value was held: fit, a scenario-wide profile, a device's own value or profile") {
+  SUBCASE("fit leaves them out; the values come from the scenario's profile") {
+    const json start = {{"preset", "mnist-cpu-vs-h100"}, {"profile", "keras-fit"}};
+    json input = input_of(start, measure(with_constants(start, true_constants), both_devices()));
+    input["fit"] = {"dispatch", "host_efficiency"};
+    const json reply = calibrated(input);
+    const json launch = held_entry(reply, "launch", "accelerator", "/launch");
+    CHECK(launch == json{{"constant", "launch"}, {"device", "accelerator"}, {"path", "/launch"}, {"value", 2.5e-6},
+                         {"because", "fit"}, {"profile", "keras-fit"}, {"profile_scope", "scenario"}});
+    // A field both devices pay is held for each; the sentence names it once.
+    CHECK(held_entry(reply, "step_overhead", "host", "/step_overhead")["value"] == 700e-6);
+    CHECK(held_entry(reply, "step_overhead", "accelerator", "/step_overhead")["profile"] == "keras-fit");
+    CHECK(held_entry(reply, "accelerator_efficiency", "accelerator", "/assumptions/accelerator_efficiency") ==
+          json{{"constant", "accelerator_efficiency"}, {"device", "accelerator"}, {"path", "/assumptions/accelerator_efficiency"},
+               {"value", 1.0}, {"because", "fit"}});
+    CHECK(held_entry(reply, "host_efficiency", "host", "/assumptions/host_efficiency").is_null());
+    CHECK(any_note_contains(reply, "Held at the scenario's values, as fit leaves them out: the kernel launch per operation "
+                                   "(2.5 us at /launch, from the scenario's profile keras-fit), the accelerator "
+                                   "efficiency (100 % at /assumptions/accelerator_efficiency) and the fixed cost per step "
+                                   "(700 us at /step_overhead, from the scenario's profile keras-fit)."));
+  }
+  SUBCASE("a device's own value written in the scenario") {
+    json start = default_preset;
+    start["overheads"] = {{"accelerator", {{"launch", "6 us"}}}};
+    const json reply = calibrated(input_of(start, measure(with_constants(start, true_constants), both_devices())));
+    CHECK(held_entry(reply, "launch", "accelerator", "/launch") ==
+          json{{"constant", "launch"}, {"device", "accelerator"}, {"path", "/launch"}, {"value", 5e-6},
+               {"because", "device"}, {"in_force", "/overheads/accelerator/launch"}});
+    CHECK(any_note_contains(reply, "The scenario's kernel launch per operation (/launch) is held as it is, since no device "
+                                   "pays it: the accelerator pays its own kernel launch per operation, written in the "
+                                   "scenario, at /overheads/accelerator/launch"));
+    // The host shares the scenario's dispatch, so the accelerator's own launch is fixed exactly.
+    CHECK(relative_error(reply["fitted_own"]["accelerator"]["launch"].get<double>(), 6e-6) <= 1e-9);
+    check_fitted(reply, {"dispatch", "host_efficiency", "accelerator_efficiency"});
+  }
+  SUBCASE("the engine's own list") {
+    Scenario s = parse_scenario(per_device_profiles).scenario.value();
+    std::vector<Measurement> ms{{MeasuredOn::host, 8, 1.0, {}}, {MeasuredOn::host, 800, 0.5, {}}};
+    FreeConstants free{};
+    free[static_cast<std::size_t>(Constant::dispatch)] = true;
+    const Calibration fit = calibrate(s, ms, free);
+    // Held by "fit": the host's and accelerator's own launch and step costs and both efficiencies; the
+    // scenario's dispatch, which no device pays, for each device.
+    std::vector<std::string> held;
+    for (const Held& h : fit.held)
+      held.push_back(std::string(constant_name(h.constant)) + (h.device == MeasuredOn::host ? "@host:" : "@accelerator:") +
+                     std::to_string(h.unknown) + (h.because == HeldBecause::fit ? ":fit" : ":own"));
+    const auto at = [](Constant c, Owner o) { return std::to_string(*unknown_index(c, o)); };
+    CHECK(held == std::vector<std::string>{"dispatch@host:0:own", "dispatch@accelerator:0:own",
+                                           "launch@accelerator:" + at(Constant::launch, Owner::accelerator) + ":fit",
+                                           "host_efficiency@host:2:fit", "accelerator_efficiency@accelerator:3:fit",
+                                           "step_overhead@host:" + at(Constant::step_overhead, Owner::host) + ":fit",
+                                           "step_overhead@accelerator:" + at(Constant::step_overhead, Owner::accelerator) + ":fit"});
+    CHECK(fit.involved[*unknown_index(Constant::dispatch, Owner::host)]);
+    CHECK_FALSE(fit.involved[static_cast<std::size_t>(Constant::dispatch)]);
+    CHECK(paid_unknown(s, Constant::launch, MeasuredOn::accelerator) == *unknown_index(Constant::launch, Owner::accelerator));
+    CHECK(unknown_value(s, *unknown_index(Constant::dispatch, Owner::host)) == 4e-6);  // pytorch-eager-cpu's
+  }
+}
+
+TEST_CASE("a scenario that names no preset starts from the default preset, as a link does") {
+  // Regression (issue 33): it was read as a complete scenario, so {"dispatch": "3 us"} was refused for
+  // every field it leaves out (/network, /host, /accelerator, /launch, ...).
+  const json written = {{"dispatch", "3 us"}};
+  const json measurements = measure(with_constants(default_preset, true_constants), both_devices());
+  const json reply = calibrated(input_of(written, measurements));
+  check_fitted(reply, {"dispatch", "launch", "host_efficiency", "accelerator_efficiency"});
+  CHECK(reply["scenario"]["preset"] == std::string(registry::default_preset_id));
+  CHECK(reply["scenario"].begin().key() == "preset");
+  check_scenario_solves_to_predictions(reply);
+  // Before the fit, the scenario is the default preset with its dispatch.
+  json start = default_preset;
+  start["dispatch"] = "3 us";
+  CHECK(relative_error(reply["measurements"][0]["uncalibrated_s"].get<double>(), solved_epoch(start, "host", 1)) <= 1e-12);
+  CHECK(any_note_contains(reply, "The scenario names no preset, so the fit starts from the default preset, mnist-cpu-vs-h100"));
+  // "preset": null names none: a complete scenario, as before.
+  const json none = calibrate_document(input_of({{"preset", nullptr}, {"dispatch", "3 us"}}, measurements));
+  REQUIRE(none["schema"] == "epochcalc/error@1");
+  CHECK(none["errors"][0]["path"] == "/scenario/network");
+}
+
 TEST_CASE("with undetermined constants, the written scenario still solves to the predicted times") {
   SUBCASE("accelerator times alone") {
     const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), accelerator_points)));
@@ -277,7 +532,7 @@ TEST_CASE("one batch size on a device leaves that device's constants undetermine
     points.insert(points.end(), accelerator_points.begin(), accelerator_points.end());
     const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), points)));
     check_fitted(reply, {"accelerator_efficiency"});
-    CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
+    CHECK(constants_of(reply["undetermined"]) == std::vector<std::string>{"dispatch", "launch", "host_efficiency"});
     REQUIRE(reply["dispatch_plus_launch"].is_number());
     CHECK(relative_error(reply["dispatch_plus_launch"].get<double>(), true_constants.dispatch + true_constants.launch) <= 1e-9);
     CHECK(any_note_contains(reply, "The host efficiency is not determined: measure that device at more batch sizes"));
@@ -288,7 +543,7 @@ TEST_CASE("one batch size on a device leaves that device's constants undetermine
     points.push_back({"accelerator", 256});
     const json reply = calibrated(input_of(default_preset, measure(with_constants(default_preset, true_constants), points)));
     check_fitted(reply, {"dispatch", "host_efficiency"});
-    CHECK(strings(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
+    CHECK(constants_of(reply["undetermined"]) == std::vector<std::string>{"launch", "accelerator_efficiency"});
     CHECK(reply["dispatch_plus_launch"].is_null());
     CHECK(any_note_contains(reply, "The kernel launch per operation is not determined"));
     CHECK(any_note_contains(reply, "The accelerator efficiency is not determined"));
@@ -317,7 +572,7 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
     input["fit"] = {"dispatch"};
     const json reply = calibrated(input);
     check_fitted(reply, {"dispatch"});
-    CHECK(strings(reply["held"]) ==
+    CHECK(constants_of(reply["held"]) ==
           std::vector<std::string>{"launch", "host_efficiency", "accelerator_efficiency", "step_overhead"});
     CHECK(reply["undetermined"] == json::array());
     check_predictions_match(reply);
@@ -332,7 +587,7 @@ TEST_CASE("\"fit\" holds the other constants at the scenario's values") {
     input["fit"] = {"accelerator_efficiency", "launch"};
     const json reply = calibrated(input);
     check_fitted(reply, {"launch", "accelerator_efficiency"});
-    CHECK(strings(reply["held"]) == std::vector<std::string>{"dispatch", "host_efficiency", "step_overhead"});
+    CHECK(constants_of(reply["held"]) == std::vector<std::string>{"dispatch", "host_efficiency", "step_overhead"});
     CHECK(reply["undetermined"] == json::array());
     CHECK(reply["dispatch_plus_launch"].is_null());
     check_predictions_match(reply);
@@ -493,7 +748,7 @@ TEST_CASE("bad measurements are refused at their path") {
     check_single_error(calibrate_document(input), {"E_RANGE", "/measurements/3/batch_size", "use a whole number from 1 to 60,000"});
     // Without drop_last it is one step of the whole dataset, as in a scenario.
     input["scenario"].erase("assumptions");
-    CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@1");
+    CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@2");
   }
   SUBCASE("batch size not a whole number") {
     json bad = measurement(1.0);
@@ -607,7 +862,7 @@ TEST_CASE("bad calibration documents are refused with a path and what to write")
     input["measured_with"] = 1;
     check_single_error(calibrate_document(input), {"E_TYPE", "/measured_with", "expected an object"});
     input["measured_with"] = {{"framework", "torch 2.4"}, {"anything", {1, 2}}};
-    CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@1");
+    CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@2");
   }
   SUBCASE("every problem at once") {
     json input = good;
@@ -654,10 +909,44 @@ TEST_CASE("calibrate_json is calibrate_document as text") {
   const json reply = json::parse(calibrate_json(input.dump()));
   std::vector<std::string> keys;
   for (const auto& [key, _] : reply.items()) keys.push_back(key);
-  CHECK(keys == std::vector<std::string>{"schema", "fitted", "undetermined", "held", "dispatch_plus_launch",
+  CHECK(keys == std::vector<std::string>{"schema", "fitted", "fitted_own", "undetermined", "held", "dispatch_plus_launch",
                                          "overhead_per_step", "rms_relative_residual", "notes", "measurements", "scenario"});
   std::vector<std::string> row_keys;
   for (const auto& [key, _] : reply["measurements"][0].items()) row_keys.push_back(key);
   CHECK(row_keys == std::vector<std::string>{"device", "batch_size", "epoch_time_s", "predicted_s", "residual_s",
                                              "relative_residual", "uncalibrated_s"});
+}
+
+TEST_CASE("\"predict\": the fitted model's epochs at other batch sizes, on both devices") {
+  json input = input_of(default_preset, measure(with_constants(default_preset, true_constants), both_devices()));
+  input["predict"] = {3, 100, 60000};
+  const json reply = calibrated(input);
+  REQUIRE(reply["predictions"].size() == 3);
+  const json truth = with_constants(default_preset, true_constants);
+  for (const json& p : reply["predictions"]) {
+    CAPTURE(p.dump());
+    const std::int64_t b = p["batch_size"].get<std::int64_t>();
+    CHECK(relative_error(p["host_epoch_time_s"].get<double>(), solved_epoch(truth, "host", b)) <= 1e-9);
+    CHECK(relative_error(p["accelerator_epoch_time_s"].get<double>(), solved_epoch(truth, "accelerator", b)) <= 1e-9);
+    // The written scenario gives the same epochs.
+    CHECK(relative_error(p["host_epoch_time_s"].get<double>(), solved_epoch(reply["scenario"], "host", b)) <= 2e-8);
+  }
+  CHECK(reply["predictions"][1] == json{{"batch_size", 100},
+                                        {"host_epoch_time_s", reply["predictions"][1]["host_epoch_time_s"]},
+                                        {"accelerator_epoch_time_s", reply["predictions"][1]["accelerator_epoch_time_s"]}});
+  // Checked as the measurements' batch sizes are, each at its pointer.
+  input["scenario"]["assumptions"] = {{"drop_last", true}};
+  input["predict"] = {64, 60001, "many"};
+  const json e = calibrate_document(input);
+  REQUIRE(e["errors"].size() == 2);
+  CHECK(e["errors"][0]["path"] == "/predict/1");
+  CHECK(e["errors"][0]["message"].get<std::string>().find("use a whole number from 1 to 60,000") != std::string::npos);
+  CHECK(e["errors"][1]["path"] == "/predict/2");
+  input["predict"] = json::array();
+  check_single_error(calibrate_document(input), {"E_TOO_FEW", "/predict", "expected a list of 1 to 10,000 batch sizes"});
+  input["predict"] = 64;
+  check_single_error(calibrate_document(input), {"E_TYPE", "/predict", "such as [64, 1024]"});
+  // Without "predict", no predictions.
+  input.erase("predict");
+  CHECK_FALSE(calibrated(input).contains("predictions"));
 }

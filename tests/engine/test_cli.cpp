@@ -181,7 +181,7 @@ TEST_CASE("the calibration report says what was fitted, held and not determined"
                       {"measurements", measurements},
                       {"fit", {"dispatch", "host_efficiency", "accelerator_efficiency"}}};
   const json reply = calibrate_document(input);
-  REQUIRE(reply["schema"] == "epochcalc/calibration@1");
+  REQUIRE(reply["schema"] == "epochcalc/calibration@2");
   const std::string text = cli::format_calibration(reply);
   CAPTURE(text);
   CHECK(text.starts_with("Fitted to 2 measured epochs:\n"));
@@ -192,6 +192,52 @@ TEST_CASE("the calibration report says what was fitted, held and not determined"
   CHECK(text.find("Note: Only host times are given") != std::string::npos);
   CHECK(text.find("  host                 8") != std::string::npos);
   CHECK(text.find("RMS relative residual 0.0%.") != std::string::npos);
+}
+
+TEST_CASE("--predict: batch sizes for the fitted model's epochs, only with --calibrate") {
+  const auto parsed = cli::parse_options({"--calibrate", "m.json", "--predict", "64,1024,60000"});
+  CHECK(parsed.errors.empty());
+  CHECK(parsed.options.predict == std::vector<std::int64_t>{64, 1024, 60000});
+  CHECK(cli::parse_options({"--predict=8", "--calibrate=m.json"}).options.predict == std::vector<std::int64_t>{8});
+  for (const char* bad : {"", "64,", ",64", "64;128", "1e3", "64 ,128"}) {
+    CAPTURE(bad);
+    const auto e = cli::parse_options({"--calibrate", "m.json", "--predict", bad});
+    REQUIRE(e.errors.size() == 1);
+    CHECK(e.errors[0].message == std::string("--predict takes batch sizes separated by commas, such as 64,1024; got \"") + bad + "\"");
+  }
+  CHECK(cli::parse_options({"--predict", "64"}).errors.at(0).message ==
+        "--predict gives the fitted model's epochs; give --calibrate FILE too");
+  CHECK(cli::parse_options({"--calibrate", "m.json", "--predict"}).errors.at(0).message == "--predict needs a value; see --help");
+}
+
+TEST_CASE("the calibration report shows each device's own fitted values, what no device pays, and the predictions") {
+  // Times made by the model with the host's own dispatch at 9 us under its own profile; the accelerator
+  // under its own profile too.
+  const json start = {{"preset", "mnist-cpu-vs-h100"},
+                      {"overheads", {{"host", {{"profile", "pytorch-eager-cpu"}}}, {"accelerator", {{"profile", "pytorch-eager-cuda"}}}}}};
+  json truth = start;
+  truth["overheads"]["host"]["dispatch"] = "9 us";
+  json measurements = json::array();
+  for (const char* device : {"host", "accelerator"})
+    for (std::int64_t b : {8, 512}) {
+      truth["network"] = {{"batch_size", b}};
+      const json r = solve_document(truth);
+      measurements.push_back({{"device", device}, {"batch_size", b}, {"epoch_time_s", r[device]["batched"]["epoch_time_s"]}});
+    }
+  const json reply = calibrate_document({{"scenario", start}, {"measurements", measurements}, {"predict", {64, 60000}}});
+  REQUIRE(reply["schema"] == "epochcalc/calibration@2");
+  const std::string text = cli::format_calibration(reply);
+  CAPTURE(text);
+  CHECK(text.find("  Dispatch per operation                    paid by no device: each pays its own\n") != std::string::npos);
+  CHECK(text.find("  Host's own dispatch per operation         9.00000 µs\n") != std::string::npos);
+  CHECK(text.find("  Accelerator's own dispatch per operation  not determined\n") != std::string::npos);
+  CHECK(text.find("Note: The scenario's dispatch per operation (/dispatch) is held as it is, since no device pays it: the host "
+                  "pays its own dispatch per operation, from its profile pytorch-eager-cpu") != std::string::npos);
+  truth["network"] = {{"batch_size", 64}};
+  const json at64 = solve_document(truth);
+  CHECK(text.find("The fitted model's epochs on the scenario's network:\n    batch         host   accelerator\n       64" +
+                  cli::rpad(cli::format_time(at64["host"]["batched"]["epoch_time_s"].get<double>()), 13) + " ") != std::string::npos);
+  CHECK(text.find("   60,000 ") != std::string::npos);
 }
 
 TEST_CASE("the report names the profile, the graph replay and the efficiencies only when set") {

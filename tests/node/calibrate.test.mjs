@@ -74,7 +74,7 @@ test('efficiency divides compute and memory on its device only; percentages read
 
 test('calibrate recovers known constants from exact measurements to 1e-9', async () => {
   const reply = await calc.calibrate({ scenario: start, measurements: measure(truth, [1, 8, 32, 256, 4096]) });
-  assert.equal(reply.schema, 'epochcalc/calibration@1');
+  assert.equal(reply.schema, 'epochcalc/calibration@2');
   assert.deepEqual(reply.undetermined, []);
   assert.ok(relative(reply.fitted.dispatch, 7e-6) < 1e-9, `dispatch ${reply.fitted.dispatch}`);
   assert.ok(relative(reply.fitted.launch, 4e-6) < 1e-9, `launch ${reply.fitted.launch}`);
@@ -91,9 +91,28 @@ test('calibrate names what host times alone cannot determine, and never invents 
   const reply = await calc.calibrate({ scenario: start, measurements: measure(truth, [1, 64, 1024], ['host']) });
   assert.equal(reply.fitted.launch, null);
   assert.equal(reply.fitted.accelerator_efficiency, null);
-  assert.deepEqual(reply.undetermined, ['launch', 'accelerator_efficiency']);
+  assert.deepEqual(reply.undetermined, [
+    { constant: 'launch', path: '/launch' },
+    { constant: 'accelerator_efficiency', path: '/assumptions/accelerator_efficiency' },
+  ]);
   assert.ok(relative(reply.fitted.dispatch, 7e-6) < 1e-9);
   assert.ok(reply.notes.some((n) => /accelerator times/.test(n)));
+});
+
+test('calibrate fits a device\'s own overheads, says what it held, and predicts other batch sizes', async () => {
+  const own = { preset: 'mnist-cpu-vs-h100', overheads: { host: { profile: 'pytorch-eager-cpu' }, accelerator: { profile: 'pytorch-eager-cuda' } } };
+  const mine = { ...own, overheads: { ...own.overheads, host: { profile: 'pytorch-eager-cpu', dispatch: '9 us' } } };
+  const reply = await calc.calibrate({ scenario: own, measurements: measure(mine, [8, 64, 512]), predict: [32, 4096] });
+  assert.ok(relative(reply.fitted_own.host.dispatch ?? NaN, 9e-6) < 1e-9, `host dispatch ${reply.fitted_own.host.dispatch}`);
+  assert.equal(reply.fitted.dispatch, null);
+  const held = reply.held.find((h) => h.path === '/dispatch' && h.device === 'host');
+  assert.deepEqual(held && [held.because, held.profile, held.profile_scope, held.in_force],
+    ['profile', 'pytorch-eager-cpu', 'device', '/overheads/host/dispatch']);
+  assert.ok(!reply.notes.some((n) => /more batch sizes/.test(n)), reply.notes.join('\n'));
+  assert.deepEqual(reply.predictions?.map((p) => p.batch_size), [32, 4096]);
+  const at32 = calc.solve({ ...mine, network: { batch_size: 32 } });
+  assert.ok(relative(reply.predictions?.[0].host_epoch_time_s ?? NaN, at32.host.batched.epoch_time_s) < 1e-9);
+  assert.ok(relative(reply.predictions?.[0].accelerator_epoch_time_s ?? NaN, at32.accelerator.batched.epoch_time_s) < 1e-9);
 });
 
 test('calibrate refuses bad measurements with a path for each', async () => {

@@ -7,6 +7,7 @@ import { describeWins, spans, complement } from '../../web/src/wins.js';
 import { quantity, time, percent, times, faster, count, shortName } from '../../web/src/format.js';
 import { idFor, at, shownText } from '../../web/src/form.js';
 import { switches, timeTicks, labelled } from '../../web/src/sweep.js';
+import { fittedRows, parseBatchSizes, measurementError } from '../../web/src/calibration.js';
 
 /** A result with just what the wording reads. */
 function result(wins, n = 60000) {
@@ -147,4 +148,33 @@ test('sources: each overhead input says where its number comes from, from the re
   assert.equal(sourceLine('/launch', r, us), `In force: the accelerator pays this, ${five} from the mnist-cpu-vs-h100 preset.`);
   // The scenario's own value, paid by both: nothing to say.
   assert.equal(sourceLine('/assumptions/ops_per_layer', r, { kind: 'integer' }), '');
+});
+
+test('fit panel: each device\'s own fitted values, what no device pays, and the batch sizes to predict at', () => {
+  // A calibration reply in the contract's shape: each device under its own profile (issue 33).
+  const reply = /** @type {any} */ ({
+    fitted: { dispatch: null, launch: null, host_efficiency: 0.25, accelerator_efficiency: null, step_overhead: null },
+    fitted_own: { host: { dispatch: 9e-6 }, accelerator: { dispatch: null, launch: null } },
+    undetermined: [{ constant: 'accelerator_efficiency', path: '/assumptions/accelerator_efficiency' },
+      { constant: 'dispatch', path: '/overheads/accelerator/dispatch', device: 'accelerator' },
+      { constant: 'launch', path: '/overheads/accelerator/launch', device: 'accelerator' }],
+    held: [
+      { constant: 'dispatch', device: 'host', path: '/dispatch', value: 1e-5, because: 'profile', profile: 'pytorch-eager-cpu', profile_scope: 'device', in_force: '/overheads/host/dispatch' },
+      { constant: 'dispatch', device: 'accelerator', path: '/dispatch', value: 1e-5, because: 'profile', profile: 'pytorch-eager-cuda', profile_scope: 'device', in_force: '/overheads/accelerator/dispatch' },
+      { constant: 'launch', device: 'accelerator', path: '/launch', value: 5e-6, because: 'fit' },
+    ],
+  });
+  assert.deepEqual(fittedRows(reply), [
+    ['Dispatch per operation', 'paid by no device: each pays its own'],
+    ['Kernel launch per operation', 'kept as in the scenario'],
+    ['Host efficiency', `${percent(0.25)} of peak`],
+    ['Accelerator efficiency', 'not determined'],
+    ['Host’s own dispatch per operation', time(9e-6)],
+    ['Accelerator’s own dispatch per operation', 'not determined'],
+    ['Accelerator’s own kernel launch per operation', 'not determined'],
+  ]);
+  assert.deepEqual(parseBatchSizes(' 64, 1024;8192\n'), [64, 1024, 8192]);
+  assert.deepEqual(parseBatchSizes('64, lots'), [64, 'lots'], 'the engine says what is wrong with a word');
+  assert.deepEqual(parseBatchSizes(''), []);
+  assert.equal(measurementError({ path: '/predict/1', message: '0 is out of range' }, true), 'Predict at batch sizes: 0 is out of range');
 });

@@ -14,7 +14,7 @@ const PANEL_CSS = `#measurements{font-family:ui-monospace,monospace}
 .fit-which{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding-bottom:.5rem}
 .fit-which label{display:inline-flex;align-items:center;gap:.35rem;font-size:.9rem}
 #fit-result table{margin:.75rem 0}#fit-constants{width:auto;min-width:60%}#fit-constants td{text-align:left}
-#fit-measurements thead th{white-space:nowrap}.dot.host{color:var(--line-host)}.dot.accel{color:var(--line-accel)}`;
+#fit-measurements thead th,#fit-predictions thead th{white-space:nowrap}.dot.host{color:var(--line-host)}.dot.accel{color:var(--line-accel)}`;
 
 /** @param {Document} doc */
 function addPanelCss(doc) {
@@ -23,13 +23,52 @@ function addPanelCss(doc) {
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
 }
 
-/** The four constants in the engine's order, with their words on the page. */
+/** The four constants in the engine's order, with their words on the page and the scenario's field. */
 const CONSTANTS = /** @type {const} */ ([
-  ['dispatch', 'Dispatch per operation'],
-  ['launch', 'Kernel launch per operation'],
-  ['host_efficiency', 'Host efficiency'],
-  ['accelerator_efficiency', 'Accelerator efficiency'],
+  ['dispatch', 'Dispatch per operation', '/dispatch'],
+  ['launch', 'Kernel launch per operation', '/launch'],
+  ['host_efficiency', 'Host efficiency', '/assumptions/host_efficiency'],
+  ['accelerator_efficiency', 'Accelerator efficiency', '/assumptions/accelerator_efficiency'],
 ]);
+
+/** A device's own overheads, as the fit names them (fitted_own). */
+const OWN_WORDS = { dispatch: 'dispatch per operation', launch: 'kernel launch per operation', step_overhead: 'fixed cost per step' };
+
+/**
+ * The fit's rows: each of the scenario's constants (fitted, not determined, held, or paid by no device
+ * because each pays its own), then each device's own overheads the fit fits.
+ * @param {Calibration} r @returns {[string, string][]}
+ */
+export function fittedRows(r) {
+  /** @param {string} key @param {number} x */
+  const shown = (key, x) => (key.endsWith('efficiency') ? `${percent(x)} of peak` : time(x));
+  const rows = /** @type {[string, string][]} */ ([]);
+  for (const [key, label, path] of CONSTANTS) {
+    const x = r.fitted[key];
+    const held = r.held.filter((e) => e.path === path);
+    let text = 'kept as in the scenario';
+    if (x != null) text = shown(key, x);
+    else if (r.undetermined.some((e) => e.path === path)) text = 'not determined';
+    else if (held.length && held.every((e) => e.because !== 'fit')) text = 'paid by no device: each pays its own';
+    rows.push([label, text]);
+  }
+  for (const device of /** @type {const} */ (['host', 'accelerator'])) {
+    for (const [key, x] of Object.entries(r.fitted_own[device])) {
+      const label = `${device === 'host' ? 'Host' : 'Accelerator'}’s own ${OWN_WORDS[/** @type {keyof OWN_WORDS} */ (key)]}`;
+      rows.push([label, x == null ? 'not determined' : shown(key, x)]);
+    }
+  }
+  return rows;
+}
+
+/**
+ * The batch sizes typed for predictions: "64, 1024" → [64, 1024]; anything else goes to the engine as
+ * typed, which says what is wrong at /predict/i.
+ * @param {string} text @returns {unknown[]}
+ */
+export function parseBatchSizes(text) {
+  return text.split(/[\s,;]+/).filter(Boolean).map((w) => (/^\d+$/.test(w) ? Number(w) : w));
+}
 
 /**
  * What the box holds: lines "device batch time" (time with or without a unit), a JSON list of
@@ -69,6 +108,7 @@ export function parseMeasurements(text) {
  */
 export function measurementError(e, lines, typed = []) {
   const m = e.path.match(/^\/measurements\/(\d+)(?:\/(\w+))?/);
+  if (e.path.startsWith('/predict')) return `Predict at batch sizes: ${e.message}`;
   if (!m) return e.path.startsWith('/scenario') ? `The scenario: ${e.message}` : e.message;
   const i = Number(m[1]);
   const what = { device: 'device', batch_size: 'batch size', epoch_time_s: 'epoch time' }[m[2] ?? ''] ?? '';
@@ -123,6 +163,10 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
   }));
   const checks = CONSTANTS.map(([key, label]) => h('label', { class: 'check' },
     h('input', { type: 'checkbox', id: `fit-${key}`, checked: true }), ` ${label}`));
+  const predictBox = /** @type {HTMLInputElement} */ (h('input', {
+    type: 'text', id: 'fit-predict', inputmode: 'numeric', spellcheck: 'false', placeholder: '64, 1024, 8192',
+    'aria-describedby': 'fit-predict-hint',
+  }));
   const fitButton = h('button', { type: 'button', id: 'fit-run' }, 'Fit');
   const applyButton = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'fit-apply', disabled: true }, 'Apply the fit to the scenario'));
   const undoButton = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'fit-undo', hidden: true }, 'Undo the fit'));
@@ -136,6 +180,9 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
       'One per line: the device (host or accelerator), the batch size, the epoch time with its unit (a bare number is in seconds). ' +
       'Or paste the JSON that scripts/measure.py writes. Two or more batch sizes per device separate the overhead from the efficiency.'),
     h('fieldset', { class: 'fit-which' }, h('legend', {}, 'Fit'), ...checks),
+    h('label', { for: 'fit-predict', class: 'label' }, 'Predict epochs at batch sizes'),
+    predictBox,
+    h('p', { class: 'hint', id: 'fit-predict-hint' }, 'Optional: the fitted model’s epochs on both devices at these batch sizes.'),
     h('div', { class: 'buttons' }, fitButton, applyButton, undoButton, clearButton),
     problems,
     output);
@@ -168,7 +215,11 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
     if (parsed.error) return showProblems([parsed.error]);
     const typed = box.value.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
     const free = CONSTANTS.filter(([key]) => /** @type {HTMLInputElement} */ (body.querySelector(`#fit-${key}`)).checked).map(([key]) => key);
-    const input = { scenario: parsed.scenario ?? doc(), measurements: parsed.measurements, ...(free.length < 4 ? { fit: free } : {}) };
+    const predict = parseBatchSizes(predictBox.value);
+    const input = {
+      scenario: parsed.scenario ?? doc(), measurements: parsed.measurements,
+      ...(free.length < 4 ? { fit: free } : {}), ...(predict.length ? { predict } : {}),
+    };
     fitButton.setAttribute('aria-busy', 'true');
     try {
       fit = await calc.calibrate(input);
@@ -190,17 +241,11 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
 
   /** @param {Calibration} r @param {boolean} ownScenario */
   function render(r, ownScenario) {
-    const value = (key) => {
-      if (r.held.includes(key)) return 'kept as in the scenario';
-      const x = r.fitted[key];
-      if (x == null) return 'not determined';
-      return key.endsWith('efficiency') ? `${percent(x)} of peak` : time(x);
-    };
     replace(output,
       ownScenario && h('p', { class: 'hint' }, 'The pasted file carries its own scenario: the fit uses it, and applying the fit opens it.'),
       h('table', { id: 'fit-constants' },
         h('caption', {}, 'Fitted values'),
-        h('tbody', {}, ...CONSTANTS.map(([key, label]) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', {}, value(key)))))),
+        h('tbody', {}, ...fittedRows(r).map(([label, text]) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', {}, text))))),
       r.dispatch_plus_launch != null && h('p', {}, `Dispatch plus launch per operation on the accelerator: ${time(r.dispatch_plus_launch)}.`),
       ...r.notes.map((n) => h('p', { class: 'hint' }, n)),
       h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Measured and fitted epochs' },
@@ -210,7 +255,12 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
           h('tbody', {}, ...r.measurements.map((m) => h('tr', {},
             h('th', { scope: 'row' }, m.device), h('td', {}, num(m.batch_size)), h('td', {}, time(m.epoch_time_s)),
             h('td', {}, time(m.uncalibrated_s)), h('td', {}, time(m.predicted_s)),
-            h('td', {}, `${m.relative_residual >= 0 ? '+' : '−'}${percent(Math.abs(m.relative_residual))}`)))))));
+            h('td', {}, `${m.relative_residual >= 0 ? '+' : '−'}${percent(Math.abs(m.relative_residual))}`)))))),
+      r.predictions && h('table', { id: 'fit-predictions' },
+        h('caption', {}, 'The fitted model’s epochs on the scenario’s network'),
+        h('thead', {}, h('tr', {}, ...['Batch', 'Host', 'Accelerator'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, ...r.predictions.map((p) => h('tr', {},
+          h('th', { scope: 'row' }, num(p.batch_size)), h('td', {}, time(p.host_epoch_time_s)), h('td', {}, time(p.accelerator_epoch_time_s)))))));
   }
 
   fitButton.addEventListener('click', run);

@@ -30,11 +30,14 @@ std::string expand_json(std::string_view input);
 std::string set_field_json(std::string_view document, std::string_view path, std::string_view text);
 
 // Calibration: {"scenario": {...}, "measurements": [{"device", "batch_size", "epoch_time_s", "note"?,
-// "ops_per_step"?}], "measured_with"?: {...}} in; out {"schema": "epochcalc/calibration@1", "fitted",
-// "undetermined", "dispatch_plus_launch", "notes", "measurements" (each with "predicted_s",
-// "residual_s", "uncalibrated_s"), "scenario" (the input's scenario with the fitted values set)} or an
+// "ops_per_step"?, "widths"?}], "fit"?: [...], "measured_with"?: {...}, "predict"?: [batch sizes]} in
+// (a scenario that names no preset starts from the default preset); out {"schema":
+// "epochcalc/calibration@2", "fitted", "fitted_own" (each device's own overheads), "undetermined",
+// "held" (what the fit held, and why), "dispatch_plus_launch", "overhead_per_step", "notes",
+// "measurements" (each with "predicted_s", "residual_s", "uncalibrated_s"), "predictions"? (the fitted
+// model's epochs at "predict"), "scenario" (the input's scenario with the fitted values set)} or an
 // error document (scenario errors keep their paths under /scenario).
-inline constexpr std::string_view calibration_schema = "epochcalc/calibration@1";
+inline constexpr std::string_view calibration_schema = "epochcalc/calibration@2";
 std::string calibrate_json(std::string_view input);
 
 // The module's replies (wasm/epochcalc.js decodes them): the documents above, written as a tape of
