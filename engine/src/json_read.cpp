@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/limits.hpp"
 
 // The readers on the path of every solve; their error messages are built in json_messages.cpp, which
 // the shipped module compiles for size.

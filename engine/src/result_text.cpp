@@ -2,7 +2,8 @@
 
 #include "epochcalc/in_force.hpp"
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/documents.hpp"
+#include "epochcalc/scenario_document.hpp"
 #include "epochcalc/fields.hpp"
 #include "reply_tape.hpp"
 
@@ -262,3 +263,13 @@ EPOCHCALC_WRITERS(Tape)
 #undef EPOCHCALC_WRITERS
 
 }  // namespace epochcalc::detail
+
+namespace epochcalc {
+
+nlohmann::ordered_json scenario_to_json(const Scenario& s) {
+  detail::JsonText out;
+  detail::write_scenario(out, s);
+  return parse_own_text(out.take());
+}
+
+}  // namespace epochcalc

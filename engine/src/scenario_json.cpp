@@ -1,5 +1,5 @@
 // The scenario document read and checked into a typed Scenario (parse_scenario), every error at its
-// path, and the typed scenario written back (scenario_to_json). The preset and the profile are merged
+// path (the typed scenario written back is scenario_document.hpp). The preset and the profile are merged
 // first (scenario_merge.cpp); the form's expansion is scenario_expand.cpp.
 #include "epochcalc/scenario_json.hpp"
 
@@ -7,7 +7,6 @@
 
 #include "in_force_text.hpp"
 #include "json_read.hpp"
-#include "result_text.hpp"
 #include "scenario_parts.hpp"
 #include "slips.hpp"
 #include "epochcalc/registry.hpp"
@@ -324,12 +323,6 @@ detail::add_shadowed_warnings(s, parsed.warnings);
                                                     "launch time are priced at 0 J (no static or idle power).", ""});
   parsed.scenario = std::move(s);
   return parsed;
-}
-
-json scenario_to_json(const Scenario& s) {
-  detail::JsonText out;
-  detail::write_scenario(out, s);
-  return parse_own_text(out.take());
 }
 
 }  // namespace epochcalc

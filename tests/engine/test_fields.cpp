@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "epochcalc/registry.hpp"
+#include "epochcalc/scenario_document.hpp"
 #include "epochcalc/scenario_json.hpp"
 #include "epochcalc/field_sweep.hpp"
 #include "epochcalc/fields.hpp"

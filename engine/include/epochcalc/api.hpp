@@ -8,17 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "epochcalc/documents.hpp"
+#include "epochcalc/limits.hpp"
+
 namespace epochcalc {
 
-inline constexpr std::string_view result_schema = "epochcalc/result@1";
-inline constexpr std::string_view error_schema = "epochcalc/error@1";
-inline constexpr std::string_view sweep_schema = "epochcalc/sweep@2";
-
 std::string_view version();
-
-// Batch sizes a sweep accepts at most, and how deep a document may nest.
-inline constexpr std::size_t max_sweep_points = 100'000;
-inline constexpr std::size_t max_json_depth = 64;
 
 // Scenario document in, result or error document out.
 std::string solve_json(std::string_view input);

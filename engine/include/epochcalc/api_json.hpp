@@ -11,6 +11,7 @@
 
 #include "epochcalc/api.hpp"
 #include "epochcalc/model.hpp"
+#include "epochcalc/scenario_document.hpp"
 #include "epochcalc/scenario_json.hpp"
 #include "epochcalc/sweep.hpp"
 

@@ -2,6 +2,7 @@
 // them, so the page, the CLI and the module never restate a limit. docs/model.md lists them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "epochcalc/units.hpp"
@@ -23,6 +24,10 @@ struct IntegerRule {
   std::int64_t min;
   std::int64_t max;
 };
+
+// Batch sizes a sweep accepts at most, and how deep a document may nest.
+inline constexpr std::size_t max_sweep_points = 100'000;
+inline constexpr std::size_t max_json_depth = 64;
 
 namespace rule {
 inline constexpr std::int64_t max_examples = 1'000'000'000'000;  // N up to 10^12, exact in int64 and double

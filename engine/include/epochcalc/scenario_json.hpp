@@ -53,8 +53,4 @@ ParsedScenario parse_scenario(const nlohmann::ordered_json& input);
 // point): with drop_last, a batch larger than N leaves no step. E_RANGE at /network/batch_size.
 std::optional<Error> batch_leaves_no_step(const Scenario& scenario);
 
-// The normalized scenario: ids resolved, defaults filled, quantities as SI numbers. It is itself a
-// valid input that solves to the same result.
-nlohmann::ordered_json scenario_to_json(const Scenario& scenario);
-
 }  // namespace epochcalc
