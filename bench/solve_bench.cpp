@@ -15,8 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "epochcalc/model.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/model/model.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/errors.hpp"
+#include "epochcalc/model/errors.hpp"
 
 namespace epochcalc::cli {
 

@@ -1,6 +1,6 @@
 #include "overrides.hpp"
 
-#include "epochcalc/edit.hpp"
+#include "epochcalc/scenario/edit.hpp"
 
 namespace epochcalc::cli {
 

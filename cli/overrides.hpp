@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "epochcalc/errors.hpp"
+#include "epochcalc/model/errors.hpp"
 
 namespace epochcalc::cli {
 

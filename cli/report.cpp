@@ -1,12 +1,12 @@
 #include "report.hpp"
 
-#include "epochcalc/in_force.hpp"
+#include "epochcalc/scenario/in_force.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
-#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario/registry.hpp"
 #include "format.hpp"
 
 namespace epochcalc::cli {

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/errors.hpp"
-#include "epochcalc/model.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/model/errors.hpp"
+#include "epochcalc/model/model.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 
 namespace epochcalc::cli {
 

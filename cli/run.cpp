@@ -6,10 +6,10 @@
 #include <iostream>
 #include <iterator>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/schema.hpp"
-#include "epochcalc/whatif_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/schema.hpp"
+#include "epochcalc/api/whatif_json.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
 #include "format.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "epochcalc/fields.hpp"
+#include "epochcalc/scenario/fields.hpp"
 #include "format.hpp"
 
 namespace epochcalc::cli {

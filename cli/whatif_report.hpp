@@ -1,4 +1,4 @@
-// The what-ifs as text and CSV, written from the engine's documents (epochcalc/whatif_json.hpp).
+// The what-ifs as text and CSV, written from the engine's documents (epochcalc/api/whatif_json.hpp).
 #pragma once
 
 #include <string>

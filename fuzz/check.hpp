@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/errors.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/model/errors.hpp"
 
 namespace epochcalc::fuzz {
 

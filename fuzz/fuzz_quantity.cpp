@@ -9,8 +9,8 @@
 
 #include "check.hpp"
 #include "targets.hpp"
-#include "epochcalc/limits.hpp"
-#include "epochcalc/units.hpp"
+#include "epochcalc/scenario/limits.hpp"
+#include "epochcalc/scenario/units.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::fuzz;

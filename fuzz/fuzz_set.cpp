@@ -10,7 +10,7 @@
 
 #include "check.hpp"
 #include "targets.hpp"
-#include "epochcalc/registry.hpp"
+#include "epochcalc/scenario/registry.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
 #include "report.hpp"

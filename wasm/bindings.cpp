@@ -3,7 +3,7 @@
 // UTF-8 bytes: wasm/epochcalc.js writes each argument into a buffer this file hands out
 // (epochcalc_argument), calls, and copies the reply's bytes out (epochcalc_reply_data and _size)
 // before it returns, so nothing is kept from one call to the next but the buffers themselves. A reply
-// is the engine's tape of the reply document (engine/src/reply_tape.hpp), or for the listings and the
+// is the engine's tape of the reply document (engine/src/contract/reply_tape.hpp), or for the listings and the
 // schema, read once, JSON text. The engine catches every exception itself (api.cpp), so nothing
 // escapes as a bare number.
 #include <emscripten/emscripten.h>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api/api.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "epochcalc/api.hpp"
+#include "epochcalc/api/api.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@ export class EpochcalcError extends Error {
 }
 
 /**
- * Reads one reply of the engine: a tape of tokens, numbers and text (engine/src/reply_tape.hpp) that
+ * Reads one reply of the engine: a tape of tokens, numbers and text (engine/src/contract/reply_tape.hpp) that
  * becomes the object JSON.parse would make of the document's text, except that a series becomes a
  * Float64Array. Nothing is parsed: numbers are read as they are, keys and common strings by index.
  * @param {Uint8Array} bytes  a copy of the reply (its own buffer)

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/whatif_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/api/whatif_json.hpp"
 
 namespace {
 

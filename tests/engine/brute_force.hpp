@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "epochcalc/model.hpp"
+#include "epochcalc/model/model.hpp"
 
 namespace epochcalc::testing {
 

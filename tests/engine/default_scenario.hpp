@@ -4,8 +4,8 @@
 
 #include <doctest/doctest.h>
 
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 
 namespace epochcalc::testing {
 

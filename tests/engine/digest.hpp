@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "epochcalc/model.hpp"
+#include "epochcalc/model/model.hpp"
 
 namespace epochcalc::testing {
 

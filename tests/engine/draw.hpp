@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "epochcalc/model.hpp"
+#include "epochcalc/model/model.hpp"
 
 namespace epochcalc::testing {
 

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "epochcalc/api_json.hpp"
+#include "epochcalc/api/api_json.hpp"
 
 namespace epochcalc::testing {
 

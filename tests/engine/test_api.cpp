@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/fields.hpp"
-#include "epochcalc/registry.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/scenario/registry.hpp"
 #include "solved.hpp"
 
 using namespace epochcalc;

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/calibrate.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/whatif/calibrate.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 #include "solved.hpp"
 
 using namespace epochcalc;

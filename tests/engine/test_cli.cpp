@@ -1,14 +1,14 @@
 // The command-line tool's pieces: options, --set overrides, number formatting and the report.
 #include <doctest/doctest.h>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/registry.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/registry.hpp"
 #include "format.hpp"
 #include "options.hpp"
 #include "overrides.hpp"
 #include "report.hpp"
 #include "whatif_report.hpp"
-#include "epochcalc/whatif_json.hpp"
+#include "epochcalc/api/whatif_json.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;

@@ -9,8 +9,8 @@
 
 #include "draw.hpp"
 #include "default_scenario.hpp"
-#include "epochcalc/compare.hpp"
-#include "epochcalc/registry.hpp"
+#include "epochcalc/model/compare.hpp"
+#include "epochcalc/scenario/registry.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::testing;

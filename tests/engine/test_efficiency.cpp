@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "epochcalc/api_json.hpp"
+#include "epochcalc/api/api_json.hpp"
 #include "solved.hpp"
 
 using namespace epochcalc;

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_document.hpp"
-#include "epochcalc/scenario_json.hpp"
-#include "epochcalc/field_sweep.hpp"
-#include "epochcalc/fields.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/contract/scenario_document.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
+#include "epochcalc/whatif/field_sweep.hpp"
+#include "epochcalc/scenario/fields.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;

@@ -11,7 +11,7 @@
 #include <optional>
 #include <sstream>
 
-#include "epochcalc/api_json.hpp"
+#include "epochcalc/api/api_json.hpp"
 
 using json = nlohmann::ordered_json;
 namespace fs = std::filesystem;

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/edit.hpp"
-#include "epochcalc/fields.hpp"
-#include "epochcalc/in_force.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/whatif_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/edit.hpp"
+#include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/scenario/in_force.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/api/whatif_json.hpp"
 #include "draw.hpp"
 #include "solved.hpp"
 

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "draw.hpp"
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/edit.hpp"
-#include "epochcalc/limits.hpp"
-#include "epochcalc/link.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/edit.hpp"
+#include "epochcalc/scenario/limits.hpp"
+#include "epochcalc/api/link.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 
 using namespace epochcalc;
 using ojson = nlohmann::ordered_json;

@@ -3,7 +3,7 @@
 
 #include <tuple>
 
-#include "epochcalc/model.hpp"
+#include "epochcalc/model/model.hpp"
 #include "brute_force.hpp"
 #include "default_scenario.hpp"
 #include "draw.hpp"

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/calibrate.hpp"
-#include "epochcalc/model.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
-#include "epochcalc/solve_for.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/whatif/calibrate.hpp"
+#include "epochcalc/model/model.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
+#include "epochcalc/whatif/solve_for.hpp"
 #include "brute_force.hpp"
 #include "draw.hpp"
 #include "solved.hpp"

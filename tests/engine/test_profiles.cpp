@@ -6,10 +6,10 @@
 #include <string>
 #include <variant>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/edit.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/units.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/edit.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/units.hpp"
 #include "solved.hpp"
 
 using namespace epochcalc;

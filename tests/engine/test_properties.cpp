@@ -17,7 +17,7 @@
 
 #include "digest.hpp"
 #include "draw.hpp"
-#include "epochcalc/model.hpp"
+#include "epochcalc/model/model.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::testing;

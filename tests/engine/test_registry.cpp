@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/registry.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/registry.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;

@@ -2,10 +2,10 @@
 // pointer and a message that says what to fix.
 #include <doctest/doctest.h>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/limits.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/scenario_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/limits.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;

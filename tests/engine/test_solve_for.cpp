@@ -11,7 +11,7 @@
 
 #include "draw.hpp"
 #include "default_scenario.hpp"
-#include "epochcalc/solve_for.hpp"
+#include "epochcalc/whatif/solve_for.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::testing;

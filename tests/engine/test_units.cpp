@@ -5,7 +5,7 @@
 #include <string>
 #include <variant>
 
-#include "epochcalc/units.hpp"
+#include "epochcalc/scenario/units.hpp"
 
 using namespace epochcalc;
 

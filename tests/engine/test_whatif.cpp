@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "epochcalc/api_json.hpp"
-#include "epochcalc/edit.hpp"
-#include "epochcalc/registry.hpp"
-#include "epochcalc/solve_for.hpp"
-#include "epochcalc/whatif_json.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/edit.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/whatif/solve_for.hpp"
+#include "epochcalc/api/whatif_json.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;

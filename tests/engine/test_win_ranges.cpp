@@ -8,7 +8,7 @@
 
 #include "brute_force.hpp"
 #include "digest.hpp"
-#include "epochcalc/model.hpp"
+#include "epochcalc/model/model.hpp"
 
 using namespace epochcalc;
 

@@ -1,0 +1,79 @@
+// The what-ifs as documents, for the CLI's --json and --csv and the module: sweep any numeric field
+// (one or two), solve for a field, the break-even summary, and devices side by side. Values are typed
+// as a user writes them ("1 us", "64"), read with the field's units and checked against its limits;
+// the scenario is validated once per call. Each returns its document or an epochcalc/error@1 one.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "epochcalc/model/errors.hpp"
+#include "epochcalc/whatif/field_sweep.hpp"
+#include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/whatif/solve_for.hpp"
+
+namespace epochcalc {
+
+inline constexpr std::string_view field_sweep_schema = "epochcalc/field-sweep@1";
+inline constexpr std::string_view solve_for_schema = "epochcalc/solve-for@1";
+inline constexpr std::string_view break_even_schema = "epochcalc/break-even@1";
+inline constexpr std::string_view compare_schema = "epochcalc/compare@1";
+inline constexpr std::string_view quick_whatifs_schema = "epochcalc/quick-whatifs@1";
+inline constexpr std::string_view explain_schema = "epochcalc/explain@1";
+
+// Points a field sweep computes at most (a 200 × 200 grid is 40,000).
+inline constexpr std::size_t max_field_sweep_points = 1'000'000;
+
+// A numeric field named as a JSON pointer or a dotted path ("dispatch", "network.batch_size"), bound
+// in the scenario; an unknown name suggests the full path whose last name matches. `where` is the
+// pointer errors are reported at.
+std::optional<NumberField> field_named(const Scenario& scenario, std::string_view name, const std::string& where,
+                                       Errors& errors);
+// A value typed for a numeric field, in SI units and within its limits: "20 us", "2e-5", "64".
+std::optional<double> read_field_value(const FieldSpec& field, std::string_view text, const std::string& where,
+                                       Errors& errors);
+// "flip" (the winner changes), "speedup=K" ("K x" too), "epoch=TIME" ("30 ms").
+std::optional<Goal> read_goal(std::string_view text, const std::string& where, Errors& errors);
+
+// A field sweep read and checked: the scenario validated once, each field bound, its values in SI.
+struct FieldSweepRequest {
+  Scenario scenario;
+  std::vector<NumberField> fields;
+  std::vector<std::vector<double>> values;
+  std::vector<std::string> paths;  // each field's JSON pointer
+};
+// The request, or nullopt with `error_document` set. The sweeps are as below.
+std::optional<FieldSweepRequest> read_field_sweep(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps,
+                                                  nlohmann::ordered_json& error_document);
+FieldSweep run_field_sweep(const FieldSweepRequest& request);
+// The document's schema, points and fields, without the values and series (the module sends those as
+// typed arrays).
+nlohmann::ordered_json field_sweep_header(const FieldSweepRequest& request, std::size_t points);
+
+// Sweeps: each "PATH=FROM:TO[:N][:log]" (N points, 50 when left out, evenly or log-spaced; whole
+// numbers for an integer field) or "PATH=V1,V2,...". One sweep, or two for a grid (row-major).
+nlohmann::ordered_json field_sweep_document(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps);
+nlohmann::ordered_json solve_for_document(const nlohmann::ordered_json& scenario, std::string_view field,
+                                          std::string_view goal);
+// For each field solve-for accepts that changes this scenario's epochs: where the winner flips and
+// where the accelerator is twice as fast, and the values a chart across it shows (default_sweep_range); and the batch sizes at which each device's overhead
+// exceeds its work.
+nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenario);
+// `devices`: registry ids separated by commas, "accelerators" (every accelerator in the registry, with
+// the scenario's host first) or "all" (every registry device).
+nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, std::string_view devices);
+// The one-click what-ifs (quick_whatifs.hpp), each with its edit applied to the document as the page
+// applies it and solved: {"before": {host, accelerator, speedup}, "whatifs": [{id, label, applies,
+// edits: [{path, text}], note?, after: {host, accelerator, speedup}} or {id, label, applies: false, reason}]}.
+nlohmann::ordered_json quick_whatifs_document(const nlohmann::ordered_json& scenario);
+// One field's value in force on each device (docs/model.md, "The value in force"): {"field": {path,
+// label, ..., notes}, "host": {paid, value, path, from, id?}, "accelerator": {...}, "warnings": [the
+// W_SHADOWED warning at this field, if any]}. Any overhead field, scenario-wide ("dispatch") or a
+// device's own ("overheads.host.dispatch"); for another numeric field, its value on both.
+nlohmann::ordered_json explain_document(const nlohmann::ordered_json& scenario, std::string_view field);
+
+}  // namespace epochcalc

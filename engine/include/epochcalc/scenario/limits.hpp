@@ -1,0 +1,75 @@
+// What the engine accepts, written once: the scenario parser enforces these and the schema exports
+// them, so the page, the CLI and the module never restate a limit. docs/model.md lists them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "epochcalc/scenario/units.hpp"
+
+namespace epochcalc {
+
+// Allowed range of a quantity in SI units. The upper bounds are far beyond any real hardware; they
+// keep every product in the model finite (docs/model.md, "Input ranges").
+struct Bounds {
+  double min = 0;
+  bool min_inclusive = true;
+  double max = 1e18;
+};
+struct QuantityRule {
+  Dimension dimension;
+  Bounds bounds;
+};
+struct IntegerRule {
+  std::int64_t min;
+  std::int64_t max;
+};
+
+// Batch sizes a sweep accepts at most, and how deep a document may nest.
+inline constexpr std::size_t max_sweep_points = 100'000;
+inline constexpr std::size_t max_json_depth = 64;
+
+namespace rule {
+inline constexpr std::int64_t max_examples = 1'000'000'000'000;  // N up to 10^12, exact in int64 and double
+inline constexpr IntegerRule width{1, 1'000'000};
+inline constexpr std::size_t min_widths = 2;
+inline constexpr std::size_t max_widths = 1001;  // up to 1,000 layers
+
+// Text (docs/model.md, "Input ranges"): a whole JSON document, any string value in it (names, sources,
+// notes, ids), and a quantity written as text ("3.35 TB/s"). Beyond them: E_RANGE naming the limit.
+inline constexpr std::size_t max_json_text_bytes = 4'000'000;
+inline constexpr std::size_t max_string_length = 1'000;
+inline constexpr std::size_t max_quantity_length = 100;
+inline constexpr IntegerRule training_examples{1, max_examples};
+inline constexpr IntegerRule batch_size{1, max_examples};
+inline constexpr IntegerRule ops_per_layer{0, 1000};
+inline constexpr IntegerRule extra_ops_per_step{0, 1'000'000};
+// Graph launches per step on the accelerator (CUDA Graphs): at least one, at most as many as operations could be.
+inline constexpr IntegerRule launches_per_step{1, 1'000'000};
+// The achieved fraction of a device's peak: at most all of it, and at least a millionth, which keeps
+// every time finite (docs/model.md, "Input ranges").
+inline constexpr QuantityRule efficiency{Dimension::fraction, {1e-6, true, 1}};
+inline constexpr QuantityRule peak_flops{Dimension::flop_rate, {1, true, 1e21}};
+inline constexpr QuantityRule memory_bandwidth{Dimension::bandwidth, {1, true, 1e18}};
+inline constexpr QuantityRule memory_capacity{Dimension::size, {0, true, 1e18}};
+inline constexpr QuantityRule tdp{Dimension::power, {0, true, 1e18}};
+// Drawn for the whole epoch (docs/model.md, "Energy and cost"): up to a megawatt per device.
+inline constexpr QuantityRule idle_power{Dimension::power, {0, true, 1e6}};
+// A device's price, up to a million USD an hour.
+inline constexpr QuantityRule price_per_hour{Dimension::price, {0, true, 1e6}};
+// Per-operation costs up to an hour, energy prices up to a joule: far beyond any real system.
+inline constexpr QuantityRule dispatch{Dimension::time, {0, true, 3600}};
+inline constexpr QuantityRule launch{Dimension::time, {0, true, 3600}};
+inline constexpr QuantityRule step_overhead{Dimension::time, {0, true, 3600}};
+// A host link (PCIe, NVLink-C2C): 0 = not given.
+inline constexpr QuantityRule host_link_bandwidth{Dimension::bandwidth, {0, true, 1e18}};
+inline constexpr QuantityRule host_link_latency{Dimension::time, {0, true, 3600}};
+inline constexpr QuantityRule dram_energy_per_byte{Dimension::energy_per_byte, {0, true, 1}};
+inline constexpr QuantityRule flop_energy{Dimension::energy_per_flop, {0, true, 1}};
+// A measured epoch: longer than nothing, shorter than a thousand years.
+inline constexpr QuantityRule measured_epoch_time{Dimension::time, {0, false, 3.2e10}};
+inline constexpr IntegerRule counted_ops_per_step{0, 1'000'000'000};
+inline constexpr std::size_t max_measurements = 10'000;
+}  // namespace rule
+
+}  // namespace epochcalc

@@ -1,0 +1,504 @@
+// The what-ifs as documents (whatif_json.hpp): the typed inputs read with the field table's units and
+// limits, the engine's answers (field_sweep, solve_for, compare) written out in SI units.
+#include "epochcalc/api/whatif_json.hpp"
+
+#include <cmath>
+
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/model/compare.hpp"
+#include "epochcalc/scenario/edit.hpp"
+#include "epochcalc/whatif/quick_whatifs.hpp"
+#include "epochcalc/whatif/field_sweep.hpp"
+#include "epochcalc/scenario/in_force.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
+#include "scenario/in_force_text.hpp"
+#include "scenario/json_read.hpp"
+#include "scenario/trim.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+std::string trimmed(std::string_view text) { return std::string(detail::trim(text)); }
+
+std::vector<std::string> split(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = text.find(separator, start);
+    parts.push_back(trimmed(text.substr(start, end == std::string_view::npos ? end : end - start)));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+std::string unit_of(const FieldSpec& f) {
+  return f.kind == FieldKind::integer ? "" : std::string(si_unit(f.quantity.dimension));
+}
+
+// The scenario validated once for the call, or the error document.
+std::optional<Scenario> scenario_of(const json& document, json& error_document) {
+  ParsedScenario parsed = parse_scenario(document);
+  if (parsed.scenario) return std::move(parsed.scenario);
+  error_document = errors_to_json(parsed.errors);
+  return std::nullopt;
+}
+
+// `priced`: the device has a price, so its cost is a number; otherwise null, as in a result.
+json run_json(const Run& r, bool priced) {
+  return {{"epoch_time_s", r.epoch_time_s},       {"compute_time_s", r.compute_time_s},
+          {"memory_time_s", r.memory_time_s},     {"work_time_s", r.work_time_s},
+          {"dispatch_time_s", r.dispatch_time_s}, {"launch_time_s", r.launch_time_s},
+          {"step_time_s", r.step_time_s},         {"overhead_time_s", r.overhead_time_s},
+          {"transfer_time_s", r.transfer_time_s}, {"overhead_fraction", r.overhead_fraction},
+          {"idle_energy_j", r.idle_energy_j},     {"energy_j", r.energy_j},
+          {"cost_usd", priced ? json(r.cost_usd) : json(nullptr)}};
+}
+
+json series_json(const RunSeries& s) {
+  return {{"epoch_time_s", s.epoch_time_s},       {"compute_time_s", s.compute_time_s},
+          {"memory_time_s", s.memory_time_s},     {"work_time_s", s.work_time_s},
+          {"dispatch_time_s", s.dispatch_time_s}, {"launch_time_s", s.launch_time_s},
+          {"step_time_s", s.step_time_s},         {"overhead_time_s", s.overhead_time_s},
+          {"transfer_time_s", s.transfer_time_s}, {"energy_j", s.energy_j},
+          {"cost_usd", s.cost_usd}};
+}
+
+// The field as the answers name it: a device's fields carry the device's label ("Accelerator: Memory
+// bandwidth"), as the page groups them. "changes_epochs" false: no epoch depends on it here, and the
+// notes say why; the notes also name each device's own value that gives way during the what-if.
+json field_json(const Scenario& s, const NumberField& field, std::string_view name) {
+  const std::string_view unused = epoch_independent_reason(s, field);
+  json notes = json::array();
+  if (!unused.empty()) notes.push_back("It changes no epoch here: " + std::string(unused) + ".");
+  json giving_way = json::array();
+  if (const auto own = values_giving_way(s, field); !own.empty()) {
+    std::string text = "Varying it sets it on every device: ", paths;
+    for (std::size_t i = 0; i < own.size(); ++i) {
+      giving_way.push_back({{"path", own[i].path}, {"value", own[i].value}});
+      const bool accelerator = own[i].path.starts_with("/overheads/accelerator/");
+      text += (i ? " and " : "") + std::string(accelerator ? "the accelerator's own " : "the host's own ") +
+              detail::in_force_text(*field.spec, own[i]);
+      paths += (i ? " or " : "") + dotted_path(own[i].path);
+    }
+    notes.push_back(text + (own.size() > 1 ? " give way" : " gives way") + " at each value. To vary one device alone, vary " +
+                    paths + ".");
+  }
+  return {{"path", std::string(name)}, {"label", full_label(*field.spec)}, {"unit", unit_of(*field.spec)},
+          {"integer", field.spec->kind == FieldKind::integer}, {"changes_epochs", unused.empty()}, {"giving_way", std::move(giving_way)},
+          {"notes", std::move(notes)}};
+}
+
+const char* goal_id(GoalKind kind) {
+  switch (kind) {
+    case GoalKind::speedup_at_least: return "speedup_at_least";
+    case GoalKind::accelerator_wins: return "accelerator_wins";
+    case GoalKind::epoch_within: return "epoch_within";
+  }
+  return "";
+}
+
+// The answer of one solve-for, without the field.
+json answer_json(const SolveAnswer& a, const Goal& goal) {
+  json holds = json::array();
+  for (const ValueRange& r : a.holds) holds.push_back({{"from", r.from}, {"to", r.to}});
+  const char* answer = a.boundary ? "value" : a.holds.empty() ? "never" : "always";
+  return {{"goal", {{"kind", goal_id(goal.kind)}, {"target", goal.target}}},
+          {"metric", goal.kind == GoalKind::epoch_within ? "accelerator_epoch_time_s" : "speedup"},
+          {"answer", answer},
+          {"value", a.boundary ? json(*a.boundary) : json(nullptr)},
+          // "value": the goal holds from it upwards ("at_least") or up to it ("at_most").
+          {"holds_when", a.boundary ? json(a.holds.front().from == a.low ? "at_most" : "at_least") : json(nullptr)},
+          {"holds", holds},
+          // "value" null: the field is left out and means none (no graph launches), outside the limits.
+          {"current", {{"value", a.current_value ? json(*a.current_value) : json(nullptr)}, {"metric", a.current_metric}}},
+          {"limits", {{"low", a.low}, {"high", a.high}, {"metric_at_low", a.metric_at_low}, {"metric_at_high", a.metric_at_high}}}};
+}
+
+json ranges_json(const std::vector<BatchRange>& ranges) {
+  json out = json::array();
+  for (const BatchRange& r : ranges) out.push_back({{"from", r.from}, {"to", r.to}});
+  return out;
+}
+
+// Values of one sweep: "FROM:TO[:N][:log]" or "V1,V2,...", each read with the field's units.
+std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_view spec, const std::string& where,
+                                                Errors& errors) {
+  const std::size_t before = errors.size();
+  std::vector<double> values;
+  if (spec.find(':') == std::string_view::npos) {
+    for (const std::string& v : split(spec, ','))
+      if (auto x = read_field_value(f, v, where, errors)) values.push_back(*x);
+    if (errors.size() != before) return std::nullopt;
+    return values;
+  }
+  std::vector<std::string> parts = split(spec, ':');
+  const bool log = parts.back() == "log";
+  if (log) parts.pop_back();
+  if (parts.size() < 2 || parts.size() > 3) {
+    errors.push_back({code::args, where, "a sweep is FROM:TO, FROM:TO:N or FROM:TO:N:log (e.g. \"1 us:100 us:50:log\"); got \"" +
+                                             std::string(spec) + "\""});
+    return std::nullopt;
+  }
+  const auto from = read_field_value(f, parts[0], where, errors);
+  const auto to = read_field_value(f, parts[1], where, errors);
+  std::optional<double> count = parts.size() == 3 ? parse_plain_number(parts[2]) : std::optional<double>(50);
+  if (!count || *count < 2 || *count > static_cast<double>(max_field_sweep_points) || *count != std::floor(*count))
+    errors.push_back({code::args, where, "the number of points is a whole number from 2 to 1,000,000; got \"" +
+                                             (parts.size() == 3 ? parts[2] : std::string()) + "\""});
+  if (errors.size() != before) return std::nullopt;
+  if (log && (*from <= 0 || *to <= 0)) {
+    errors.push_back({code::args, where, "a log sweep needs both ends above 0; use a linear sweep from 0"});
+    return std::nullopt;
+  }
+  const auto n = static_cast<std::size_t>(*count);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double t = static_cast<double>(i) / static_cast<double>(n - 1);
+    double x = log ? *from * std::pow(*to / *from, t) : *from + (*to - *from) * t;
+    if (i == 0) x = *from;
+    if (i + 1 == n) x = *to;  // the ends exactly as typed
+    if (f.kind == FieldKind::integer) x = std::round(x);
+    if (values.empty() || values.back() != x) values.push_back(x);
+  }
+  return values;
+}
+
+// Each point of a sweep within the rule between fields (the scenario's own values passed it): the
+// first point that breaks it is an error naming its value.
+void check_points(const FieldSweepRequest& request, Errors& errors) {
+  Scenario s = request.scenario;
+  const auto check = [&](std::size_t i, double x) {
+    request.fields[i].set(s, x);
+    auto problem = batch_leaves_no_step(s);
+    if (!problem) return true;
+    const FieldSpec& f = *request.fields[i].spec;
+    errors.push_back({code::range, "/sweeps/" + std::to_string(i),
+                      "at “" + f.label + "” = " + format_number(x) + ": " + problem->message});
+    return false;
+  };
+  const bool batch_or_n = [&] {
+    for (const NumberField& f : request.fields)
+      if (f.spec->path == "/network/batch_size" || f.spec->path == "/network/dataset/training_examples") return true;
+    return false;
+  }();
+  if (!batch_or_n || !s.assumptions.drop_last) return;
+  if (request.fields.size() == 1) {
+    for (double x : request.values[0])
+      if (!check(0, x)) return;
+    return;
+  }
+  for (double x : request.values[0]) {
+    request.fields[0].set(s, x);
+    for (double y : request.values[1])
+      if (!check(1, y)) return;
+  }
+}
+
+}  // namespace
+
+std::optional<NumberField> field_named(const Scenario& scenario, std::string_view name, const std::string& where,
+                                       Errors& errors) {
+  const std::string pointer = pointer_of(name);
+  if (auto field = number_field(scenario, pointer)) return field;
+  std::string text = std::string("\"").append(name).append("\" is not a numeric field");
+  if (const FieldSpec* spec = find_field(pointer)) {
+    text = "\"" + spec->label + "\" is not a number to vary";
+  } else {
+    // The full path whose last name matches, else the closest path: launches_per_step → assumptions.launches_per_step.
+    const auto numeric = [](const FieldSpec* f) { return f && (f->number.get || f->number.device_get); };
+    std::optional<std::string> suggestion;
+    if (const FieldSpec* f = field_with_last_name(std::string_view(pointer).substr(pointer.rfind('/') + 1)); numeric(f))
+      suggestion = dotted_path(f->path);
+    if (!suggestion) {
+      std::vector<std::string> paths;
+      for (const FieldSpec& f : field_specs())
+        if (numeric(&f) && f.path.find('-') == std::string::npos) paths.push_back(dotted_path(f.path));
+      suggestion = closest_match(dotted_path(pointer), paths);
+    }
+    if (suggestion) text += "; did you mean \"" + *suggestion + "\"?";
+  }
+  errors.push_back({code::unknown_field, where, text});
+  return std::nullopt;
+}
+
+std::optional<double> read_field_value(const FieldSpec& field, std::string_view text, const std::string& where,
+                                       Errors& errors) {
+  const json value(trimmed(text));
+  if (field.kind == FieldKind::integer) {
+    const auto x = read_integer(value, where, field.integer, errors);
+    return x ? std::optional<double>(static_cast<double>(*x)) : std::nullopt;
+  }
+  return read_quantity(value, where, field.quantity, errors);
+}
+
+std::optional<Goal> read_goal(std::string_view text, const std::string& where, Errors& errors) {
+  const std::string t = trimmed(text);
+  if (t == "flip" || t == "wins") return Goal{GoalKind::accelerator_wins, 0};
+  const std::size_t eq = t.find('=');
+  const std::string kind = eq == std::string::npos ? "" : trimmed(std::string_view(t).substr(0, eq));
+  const std::string value = eq == std::string::npos ? t : trimmed(std::string_view(t).substr(eq + 1));
+  const auto speedup = [&](std::string number) -> std::optional<Goal> {
+    if (!number.empty() && (number.back() == 'x' || number.back() == 'X')) number = trimmed(number.substr(0, number.size() - 1));
+    const auto k = parse_plain_number(number);
+    if (k && *k > 0 && *k <= 1e12) return Goal{GoalKind::speedup_at_least, *k};
+    errors.push_back({code::args, where, "a speedup is a number above 0, e.g. speedup=2; got \"" + value + "\""});
+    return std::nullopt;
+  };
+  if (kind == "speedup") return speedup(value);
+  if (kind == "epoch") {
+    const auto seconds = read_quantity(json(value), where, rule::measured_epoch_time, errors);
+    if (seconds) return Goal{GoalKind::epoch_within, *seconds};
+    return std::nullopt;
+  }
+  if (kind.empty() && !t.empty() && (t.back() == 'x' || t.back() == 'X')) return speedup(t);
+  errors.push_back({code::args, where, "a goal is flip, speedup=K (e.g. speedup=2) or epoch=TIME (e.g. epoch=\"30 ms\"); got \"" + t + "\""});
+  return std::nullopt;
+}
+
+std::optional<FieldSweepRequest> read_field_sweep(const json& document, const std::vector<std::string>& sweeps,
+                                                  json& error_document) {
+  auto scenario = scenario_of(document, error_document);
+  if (!scenario) return std::nullopt;
+  FieldSweepRequest request{std::move(*scenario), {}, {}, {}};
+  Errors errors;
+  if (sweeps.empty() || sweeps.size() > 2) errors.push_back({code::args, "", "sweep one field, or two for a grid"});
+  for (std::size_t i = 0; i < sweeps.size() && i < 2; ++i) {
+    const std::string where = "/sweeps/" + std::to_string(i);
+    const std::size_t eq = sweeps[i].find('=');
+    if (eq == std::string::npos) {
+      errors.push_back({code::args, where, "a sweep is PATH=FROM:TO[:N][:log] or PATH=V1,V2,...; got \"" + sweeps[i] + "\""});
+      continue;
+    }
+    const std::string name = trimmed(std::string_view(sweeps[i]).substr(0, eq));
+    const auto field = field_named(request.scenario, name, where, errors);
+    if (!field) continue;
+    if (!request.fields.empty() && request.fields[0].spec == field->spec && request.fields[0].item == field->item) {
+      errors.push_back({code::args, where, "a grid sweeps two different fields; \"" + name + "\" is the first one again"});
+      continue;
+    }
+    auto v = sweep_values(*field->spec, std::string_view(sweeps[i]).substr(eq + 1), where, errors);
+    if (!v) continue;
+    request.fields.push_back(*field);
+    request.values.push_back(std::move(*v));
+    request.paths.push_back(pointer_of(name));
+  }
+  const auto& values = request.values;
+  if (errors.empty() && values.size() == 2 && values[0].size() * values[1].size() > max_field_sweep_points)
+    errors.push_back({code::args, "/sweeps", "a grid computes at most 1,000,000 points; use fewer on each side"});
+  if (errors.empty()) check_points(request, errors);
+  if (errors.empty()) return request;
+  error_document = errors_to_json(errors);
+  return std::nullopt;
+}
+
+FieldSweep run_field_sweep(const FieldSweepRequest& r) {
+  return r.fields.size() == 1 ? sweep_field(r.scenario, r.fields[0], r.values[0])
+                              : sweep_grid(r.scenario, r.fields[0], r.values[0], r.fields[1], r.values[1]);
+}
+
+json field_sweep_header(const FieldSweepRequest& request, std::size_t points) {
+  json out = {{"schema", field_sweep_schema}, {"points", points}};
+  out["x"] = field_json(request.scenario, request.fields[0], request.paths[0]);
+  if (request.fields.size() == 2) out["y"] = field_json(request.scenario, request.fields[1], request.paths[1]);
+  return out;
+}
+
+json field_sweep_document(const json& document, const std::vector<std::string>& sweeps) {
+  json error_document;
+  const auto request = read_field_sweep(document, sweeps, error_document);
+  if (!request) return error_document;
+  const FieldSweep sweep = run_field_sweep(*request);
+  json out = field_sweep_header(*request, sweep.x.size());
+  out["x"]["values"] = sweep.x;
+  if (out.contains("y")) out["y"]["values"] = sweep.y;
+  out["host"] = series_json(sweep.host);
+  out["accelerator"] = series_json(sweep.accelerator);
+  out["speedup"] = sweep.speedup;
+  json winner = json::array();
+  for (std::uint8_t faster : sweep.accelerator_faster) winner.push_back(faster ? "accelerator" : "host");
+  out["winner"] = std::move(winner);
+  return out;
+}
+
+json solve_for_document(const json& document, std::string_view name, std::string_view goal_text) {
+  json error_document;
+  const auto scenario = scenario_of(document, error_document);
+  if (!scenario) return error_document;
+  Errors errors;
+  const auto field = field_named(*scenario, name, "/field", errors);
+  const auto goal = read_goal(goal_text, "/goal", errors);
+  if (field && goal) {
+    const std::string_view why = unsolvable_reason(*scenario, *field->spec, *goal);
+    if (!why.empty()) errors.push_back({code::args, "/field", "cannot solve for \"" + field->spec->label + "\": " + std::string(why)});
+  }
+  if (!errors.empty()) return errors_to_json(errors);
+  json out = {{"schema", solve_for_schema}, {"field", field_json(*scenario, *field, pointer_of(name))}};
+  out.update(answer_json(solve_for(*scenario, *field, *goal), *goal));
+  return out;
+}
+
+json break_even_document(const json& document) {
+  json error_document;
+  const auto scenario = scenario_of(document, error_document);
+  if (!scenario) return error_document;
+  json fields = json::array();
+  for (const NumberField& field : break_even_fields(*scenario)) {
+    json row = field_json(*scenario, field, field.spec->path);
+    const Goal flip{GoalKind::accelerator_wins, 0}, twice{GoalKind::speedup_at_least, 2};
+    row["flip"] = answer_json(solve_for(*scenario, field, flip), flip);
+    row["twice_as_fast"] = answer_json(solve_for(*scenario, field, twice), twice);
+    const SweepRange range = default_sweep_range(*scenario, field);
+    row["sweep"] = {{"from", range.from}, {"to", range.to}, {"log", range.log}};
+    fields.push_back(std::move(row));
+  }
+  json dominated = json::object();
+  for (bool accelerator : {false, true})
+    dominated[accelerator ? "accelerator" : "host"] = ranges_json(overhead_dominated(*scenario, accelerator));
+  return {{"schema", break_even_schema}, {"batch_size", scenario->batch_size}, {"fields", std::move(fields)},
+          {"overhead_exceeds_work", std::move(dominated)}};
+}
+
+json compare_document(const json& document, std::string_view devices) {
+  json error_document;
+  const auto scenario = scenario_of(document, error_document);
+  if (!scenario) return error_document;
+  Errors errors;
+  std::vector<Contender> contenders;
+  std::vector<std::string> kinds;
+  const std::string list = trimmed(devices);
+  if (list == "accelerators") {
+    contenders.push_back({"host", scenario->host, true});
+    kinds.push_back("host");
+  }
+  for (const registry::HardwareEntry& h : registry::hardware()) {
+    if (list == "all" || (list == "accelerators" && !h.runs_as_host())) {
+      contenders.push_back({h.id, h.device, h.runs_as_host()});
+      kinds.push_back(h.kind);
+    }
+  }
+  if (list != "all" && list != "accelerators") {
+    const std::vector<std::string> ids = split(list, ',');
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (const registry::HardwareEntry* h = registry::find_hardware(ids[i])) {
+        contenders.push_back({h->id, h->device, h->runs_as_host()});
+        kinds.push_back(h->kind);
+      } else if (ids[i] == "host" || ids[i] == "accelerator") {
+        const bool host = ids[i] == "host";
+        contenders.push_back({ids[i], host ? scenario->host : scenario->accelerator, host});
+        kinds.push_back(ids[i]);
+      } else {
+        std::string text = "unknown device \"" + ids[i] + "\"";
+        std::vector<std::string> known = registry::hardware_ids();
+        known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
+        if (auto m = closest_match(ids[i], known)) text += "; did you mean \"" + *m + "\"?";
+        else text += "; see --list-hardware";
+        errors.push_back({code::unknown_id, "/devices/" + std::to_string(i), text});
+      }
+    }
+  }
+  if (!errors.empty()) return errors_to_json(errors);
+  const DeviceComparison comparison = compare_devices(*scenario, contenders);
+  json rows = json::array();
+  for (std::size_t i = 0; i < contenders.size(); ++i) {
+    const ContenderResult& r = comparison.results[i];
+    json row = {{"id", contenders[i].label}, {"name", contenders[i].device.name}, {"kind", kinds[i]},
+                {"runs_as", contenders[i].runs_as_host ? "host" : "accelerator"}, {"has_precision", r.has_precision}};
+    if (r.has_precision) {
+      const bool priced = contenders[i].device.price_per_hour > 0;
+      row["batched"] = run_json(r.runs.batched, priced);
+      row["batch_one"] = run_json(r.runs.batch_one, priced);
+    }
+    rows.push_back(std::move(row));
+  }
+  const auto envelope = [&](const std::vector<EnvelopeRange>& ranges) {
+    json out = json::array();
+    for (const EnvelopeRange& r : ranges) out.push_back({{"from", r.from}, {"to", r.to}, {"device", contenders[r.index].label}});
+    return out;
+  };
+  return {{"schema", compare_schema}, {"batch_size", scenario->batch_size}, {"precision", scenario->precision},
+          {"devices", std::move(rows)}, {"fastest", envelope(comparison.fastest)},
+          {"cheapest", envelope(comparison.cheapest)}};
+}
+
+json quick_whatifs_document(const json& document) {
+  const Solved now = solve_checked(document);
+  if (!now.result) return errors_to_json(now.errors);
+  // Each device's batched epoch and the speedup, before and after: what a button's preview says.
+  const auto outcome = [](const Scenario& s, const Result& r) {
+    return json{{"host", run_json(r.host.batched, s.host.price_per_hour > 0)},
+                {"accelerator", run_json(r.accelerator.batched, s.accelerator.price_per_hour > 0)},
+                {"speedup", r.comparison.accelerator_speedup_batched}};
+  };
+  json list = json::array();
+  for (const QuickWhatIf& q : quick_whatifs(*now.scenario)) {
+    json row = {{"id", q.id}, {"label", q.label}};
+    if (q.edits.empty()) {
+      row["applies"] = false;
+      row["reason"] = q.reason;
+      list.push_back(std::move(row));
+      continue;
+    }
+    json edited = document;
+    Errors errors;
+    json edits = json::array();
+    bool made = true;
+    for (const QuickEdit& e : q.edits) {
+      made = made && set_field(edited, e.path, e.text, errors);
+      edits.push_back({{"path", e.path}, {"text", e.text}});
+    }
+    const Solved after = made ? solve_checked(edited) : Solved{};
+    row["applies"] = after.result.has_value();
+    row["edits"] = std::move(edits);
+    if (!q.note.empty()) row["note"] = q.note;
+    if (after.result) row["after"] = outcome(*after.scenario, *after.result);
+    else row["reason"] = (errors.empty() ? after.errors : errors).front().message;
+    list.push_back(std::move(row));
+  }
+  return {{"schema", quick_whatifs_schema}, {"before", outcome(*now.scenario, *now.result)}, {"whatifs", std::move(list)}};
+}
+
+}  // namespace epochcalc
+
+namespace epochcalc {
+
+json explain_document(const json& document, std::string_view name) {
+  const ParsedScenario parsed = parse_scenario(document);
+  if (!parsed.scenario) return errors_to_json(parsed.errors);
+  const Scenario& s = *parsed.scenario;
+  Errors errors;
+  const auto field = field_named(s, name, "/field", errors);
+  if (!field) return errors_to_json(errors);
+  const std::string path = pointer_of(name);
+  json out = {{"schema", explain_schema}, {"field", field_json(s, *field, path)}};
+  // The overhead slot this field names: scenario-wide, or a device's own row.
+  std::optional<OverheadSlot> slot = scenario_wide_slot(*field->spec);
+  if (!slot && path.starts_with("/overheads/"))
+    for (std::size_t i = 0; i < overhead_slot_count; ++i)
+      if (path.ends_with("/" + std::string(overhead_fields()[i].key))) slot = static_cast<OverheadSlot>(i);
+  for (const bool accelerator : {false, true}) {
+    json device;
+    if (slot) {
+      const ValueInForce v = value_in_force(s, accelerator, *slot);
+      device = {{"paid", v.paid}};
+      if (v.paid) {
+        device["value"] = v.value;
+        device["path"] = v.path;
+        device["from"] = std::string(layer_name(v.source.layer));
+        if (!v.source.id.empty()) device["id"] = std::string(v.source.id);
+        device["text"] = detail::in_force_text(*field->spec, v);
+      }
+    } else {
+      device = {{"paid", true}, {"value", field->get(s)}, {"path", path}};
+    }
+    out[std::string(role_key(accelerator))] = std::move(device);
+  }
+  json warnings = json::array();
+  for (const Warning& w : parsed.warnings)
+    if (w.code == "W_SHADOWED" && (w.path == path || (slot && w.path == overhead_field(*slot).top)))
+      warnings.push_back({{"code", w.code}, {"path", w.path}, {"message", w.message}});
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+}  // namespace epochcalc

@@ -1,0 +1,418 @@
+// The field table: every scenario field the engine reads, one row each, with its kind, limits, words
+// for people and where its number lives in the typed scenario. Plain C++ on the model's structs (no
+// JSON): the schema document (schema.cpp), the field editor and the parser's rule objects come from
+// the same rows, and sweeps and solve-for reach every numeric field through them.
+#include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/scenario/in_force.hpp"
+
+#include <cmath>
+
+#include <algorithm>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace epochcalc {
+
+namespace {
+
+// How a device row reaches its number in a Device (a scenario row's is NumberAccess's get and set).
+struct DeviceAccess {
+  double (*get)(const Device&, std::string_view precision) = nullptr;
+  void (*set)(Device&, std::string_view precision, double value) = nullptr;
+};
+// A scenario row's: NumberAccess without the device part, so that the table stays constant data.
+struct Access {
+  double (*get)(const Scenario&, std::size_t item) = nullptr;
+  void (*set)(Scenario&, std::size_t item, double value) = nullptr;
+  bool (*given)(const Scenario&, std::size_t slot) = nullptr;
+};
+
+// The member a chain of member pointers names: member<&Scenario::assumptions, &Assumptions::phase>(s).
+template <auto First, auto... Rest>
+constexpr auto& member(auto& object) {
+  if constexpr (sizeof...(Rest) == 0) return object.*First;
+  else return member<Rest...>(object.*First);
+}
+// A number held in a member of the scenario (a double, or a whole number read and written as one).
+template <auto... Path>
+constexpr Access number_at{
+    [](const Scenario& s, std::size_t) { return static_cast<double>(member<Path...>(s)); },
+    [](Scenario& s, std::size_t, double v) {
+      auto& field = member<Path...>(s);
+      field = static_cast<std::remove_cvref_t<decltype(field)>>(v);
+    }};
+// The width of layer `item` (item 0 is the input's).
+constexpr Access width_at{
+    [](const Scenario& s, std::size_t item) { return static_cast<double>(s.widths.at(item)); },
+    [](Scenario& s, std::size_t item, double v) { s.widths.at(item) = static_cast<std::int64_t>(v); }};
+template <auto Member>
+constexpr DeviceAccess device_number{
+    [](const Device& d, std::string_view) { return d.*Member; },
+    [](Device& d, std::string_view, double v) { d.*Member = v; }};
+// The peak at one precision; a device without one reads 0, as the model counts it.
+constexpr DeviceAccess peak_at{
+    [](const Device& d, std::string_view precision) {
+      const auto it = d.peak_flops.find(std::string(precision));
+      return it == d.peak_flops.end() ? 0.0 : it->second;
+    },
+    [](Device& d, std::string_view precision, double v) { d.peak_flops[std::string(precision)] = v; }};
+
+// A device's own overhead value (overheads.host.dispatch, ...), the row's `slot` naming which: reads what
+// the device pays (its own value, else the scenario's), and writes the device's own. One accessor per
+// role, not per field: the module carries less code.
+enum OwnSlot : std::size_t { own_dispatch, own_launch, own_step, own_ops, own_extra, own_graphs };
+template <bool Accelerator>
+constexpr Access own_overhead{
+    [](const Scenario& s, std::size_t slot) {
+      const PaidOverheads p = paid_overheads(s, Accelerator);
+      switch (slot) {
+        case own_dispatch: return p.dispatch;
+        case own_launch: return p.launch;
+        case own_step: return p.step_overhead;
+        case own_ops: return static_cast<double>(p.ops_per_layer);
+        case own_extra: return static_cast<double>(p.extra_ops_per_step);
+        default: return static_cast<double>(p.launches_per_step);
+      }
+    },
+    [](Scenario& s, std::size_t slot, double v) {
+      DeviceOverheads& own = Accelerator ? s.accelerator_overheads : s.host_overheads;
+      switch (slot) {
+        case own_dispatch: own.dispatch = v; break;
+        case own_launch: own.launch = v; break;
+        case own_step: own.step_overhead = v; break;
+        case own_ops: own.ops_per_layer = static_cast<int>(v); break;
+        case own_extra: own.extra_ops_per_step = static_cast<int>(v); break;
+        default: own.launches_per_step = static_cast<int>(v); break;
+      }
+    },
+    [](const Scenario& s, std::size_t slot) {
+      const DeviceOverheads& own = Accelerator ? s.accelerator_overheads : s.host_overheads;
+      switch (slot) {
+        case own_dispatch: return own.dispatch.has_value();
+        case own_launch: return own.launch.has_value();
+        case own_step: return own.step_overhead.has_value();
+        case own_ops: return own.ops_per_layer.has_value();
+        case own_extra: return own.extra_ops_per_step.has_value();
+        default: return own.launches_per_step.has_value();
+      }
+    }};
+
+// The field table as data, not code: one row a field, turned into FieldSpecs by one loop (the module
+// carries the words once, and no code per field). A device's rows are written once for both roles.
+// A numeric row ends with where its number lives in the typed scenario (sweeps and solve-for reach
+// every field through it).
+struct FieldRow {
+  const char* path;
+  FieldKind kind;
+  const char* label;
+  const char* hint;
+  bool required;
+  const QuantityRule* quantity = nullptr;
+  const IntegerRule* integer = nullptr;
+  Access number{};
+  DeviceAccess device{};
+};
+
+constexpr FieldRow scenario_rows[] = {
+    {"/preset", FieldKind::preset, "Start from a preset", "", false},
+    {"/name", FieldKind::text, "Scenario name", "", false},
+    {"/network/widths", FieldKind::widths, "Layer widths", "Input features, then the output width of each dense layer.", true},
+    {"/network/widths/-", FieldKind::integer, "Width", "", true, nullptr, &rule::width, width_at},
+    {"/network/batch_size", FieldKind::integer, "Batch size",
+     "Examples per step. An epoch is ⌈N ÷ batch⌉ steps, and every step pays the per-operation overhead.", true, nullptr,
+     &rule::batch_size, number_at<&Scenario::batch_size>},
+    {"/network/dataset", FieldKind::dataset, "Dataset", "Its training-set size N is what one epoch processes.", true},
+    {"/network/dataset/name", FieldKind::text, "Dataset name", "", false},
+    {"/network/dataset/training_examples", FieldKind::integer, "Training examples N",
+     "Type another number for a custom dataset size.", true, nullptr, &rule::training_examples,
+     number_at<&Scenario::dataset, &Dataset::training_examples>},
+    {"/precision", FieldKind::choice, "Precision", "Number format: picks each device's peak FLOP/s and the bytes per value.", false},
+    {"/host", FieldKind::device, "Host CPU", "Runs the framework: dispatches every operation, for itself and for the accelerator.", true},
+    {"/accelerator", FieldKind::device, "Accelerator", "Runs the kernels; each one also costs a launch on top of the dispatch.", true},
+    {"/profile", FieldKind::profile, "Framework profile",
+     "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.", false},
+    {"/dispatch", FieldKind::quantity, "Dispatch per operation",
+     "Host framework time per operation (Python, op lookup), paid on both devices.", true, &rule::dispatch, nullptr,
+     number_at<&Scenario::dispatch>},
+    {"/launch", FieldKind::quantity, "Kernel launch per operation",
+     "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
+     number_at<&Scenario::launch>},
+    {"/step_overhead", FieldKind::quantity, "Fixed cost per step",
+     "Host time each training step pays once, on both devices (the Python loop, the optimizer, the loss). Empty: 0.",
+     false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>},
+    {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
+     &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
+    {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
+     number_at<&Scenario::flop_energy>},
+    {"/assumptions/phase", FieldKind::choice, "Phase",
+     "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false},
+    {"/assumptions/first_layer_input_gradient", FieldKind::boolean, "Gradient of the input data",
+     "Off: the first layer makes 2 passes, not 3, as frameworks run it.",
+     false},
+    {"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
+     "Operations (kernels) per layer per step. Left empty, it follows the phase.", false, nullptr, &rule::ops_per_layer,
+     number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>},
+    {"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
+     "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
+     &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>},
+    {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
+     "CUDA Graphs: the accelerator pays this many dispatches and launches per step. Empty: one per operation.",
+     false, nullptr, &rule::launches_per_step, number_at<&Scenario::assumptions, &Assumptions::launches_per_step>},
+    {"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
+     "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far less.",
+     false, &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::host_efficiency>},
+    {"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
+     "The same for the accelerator.", false,
+     &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::accelerator_efficiency>},
+    {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
+     "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false},
+    {"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
+     "Skip the examples that do not fill a whole batch, so every step is full.", false},
+};
+
+// Each device's own overheads, under /overheads/host and /overheads/accelerator: left out, the
+// scenario's values above. launch and launches_per_step are the accelerator's only (the host has none).
+struct OverheadRow {
+  const char* key;
+  FieldKind kind;
+  const char* label;
+  const char* hint;
+  const QuantityRule* quantity = nullptr;
+  const IntegerRule* integer = nullptr;
+  bool accelerator_only = false;
+  std::size_t slot = 0;
+};
+constexpr const char* own_hint = "Empty: the scenario's value.";
+constexpr OverheadRow overhead_rows[] = {
+    {"profile", FieldKind::profile, "framework profile",
+     "This device's own framework: fills its dispatch, operations and per-step cost."},
+    {"dispatch", FieldKind::quantity, "dispatch per operation", own_hint, &rule::dispatch, nullptr, false, own_dispatch},
+    {"launch", FieldKind::quantity, "kernel launch per operation", own_hint, &rule::launch, nullptr, true, own_launch},
+    {"step_overhead", FieldKind::quantity, "fixed cost per step", own_hint, &rule::step_overhead, nullptr, false, own_step},
+    {"ops_per_layer", FieldKind::integer, "operations per layer", own_hint, nullptr, &rule::ops_per_layer, false, own_ops},
+    {"extra_ops_per_step", FieldKind::integer, "extra operations per step", own_hint, nullptr, &rule::extra_ops_per_step,
+     false, own_extra},
+    {"launches_per_step", FieldKind::integer, "graph launches per step", own_hint, nullptr, &rule::launches_per_step, true,
+     own_graphs},
+};
+
+// The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
+constexpr FieldRow device_rows[] = {
+    {"/name", FieldKind::text, " name", "", false},
+    {"/peak_flops/", FieldKind::quantity, "Peak FLOP/s, ", "The datasheet's peak at this precision; leave it empty if the device has none.",
+     false, &rule::peak_flops, nullptr, {}, peak_at},
+    {"/memory_bandwidth", FieldKind::quantity, "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.", true, &rule::memory_bandwidth,
+     nullptr, {}, device_number<&Device::memory_bandwidth>},
+    {"/memory_capacity", FieldKind::quantity, "Memory capacity", "For reference; the model does not use it.", false,
+     &rule::memory_capacity, nullptr, {}, device_number<&Device::memory_capacity>},
+    {"/tdp", FieldKind::quantity, "Power (TDP)", "For reference; the model does not use it.", false, &rule::tdp, nullptr, {},
+     device_number<&Device::tdp>},
+    {"/idle_power", FieldKind::quantity, "Idle power",
+     "Static power drawn for the whole epoch, overhead time included; adds idle energy. Empty: none counted.", false,
+     &rule::idle_power, nullptr, {}, device_number<&Device::idle_power>},
+    {"/price_per_hour", FieldKind::quantity, "Price per hour",
+     "What an hour of this device costs (cloud or amortised); gives the cost of an epoch. Empty: no cost.", false,
+     &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>},
+    {"/host_link_bandwidth", FieldKind::quantity, "Host link bandwidth",
+     "As the accelerator, each step copies its batch's inputs over this link (PCIe, NVLink-C2C). Empty: no copy.",
+     false, &rule::host_link_bandwidth, nullptr, {}, device_number<&Device::host_link_bandwidth>},
+    {"/host_link_latency", FieldKind::quantity, "Host link latency",
+     "The fixed time of each copy. Empty: none.", false, &rule::host_link_latency, nullptr, {},
+     device_number<&Device::host_link_latency>},
+    {"/source", FieldKind::text, "Datasheet source", "", false},
+};
+
+FieldSpec spec_of(const FieldRow& row, std::string path, std::string label) {
+  FieldSpec f{std::move(path), row.kind, std::move(label), row.hint, row.required};
+  if (row.quantity) f.quantity = *row.quantity;
+  if (row.integer) f.integer = *row.integer;
+  f.number.get = row.number.get;
+  f.number.set = row.number.set;
+  return f;
+}
+
+// A device row's number, for the device in one role, at one precision (for the peaks; "" elsewhere).
+NumberAccess device_access(const FieldRow& device_row, Device Scenario::*role, std::string precision) {
+  if (!device_row.device.get) return {};
+  NumberAccess access;
+  access.device_get = device_row.device.get;
+  access.device_set = device_row.device.set;
+  access.role = role;
+  access.precision = std::move(precision);
+  return access;
+}
+
+std::vector<FieldSpec> build_fields() {
+  std::vector<FieldSpec> fields;
+  for (const FieldRow& row : scenario_rows) {
+    fields.push_back(spec_of(row, row.path, row.label));
+    for (std::size_t i = 0; i < overhead_fields().size(); ++i)
+      if (overhead_fields()[i].top == row.path) fields.back().number.wide_slot = static_cast<int>(i);
+    if (row.kind != FieldKind::device) continue;
+    Device Scenario::*const role = std::string_view(row.path) == "/host" ? &Scenario::host : &Scenario::accelerator;
+    for (const FieldRow& d : device_rows) {
+      const std::string base = row.path + std::string(d.path);
+      if (d.kind == FieldKind::text && d.label[0] == ' ') {
+        fields.push_back(spec_of(d, base, row.label + std::string(d.label)));
+      } else if (base.back() == '/') {
+        for (const PrecisionInfo& p : precisions()) {
+          fields.push_back(spec_of(d, base + std::string(p.name), d.label + std::string(p.name)));
+          fields.back().number = device_access(d, role, std::string(p.name));
+        }
+      } else {
+        fields.push_back(spec_of(d, base, d.label));
+        fields.back().number = device_access(d, role, "");
+      }
+    }
+  }
+  for (const bool accelerator : {false, true}) {
+    const std::string role = accelerator ? "accelerator" : "host";
+    const std::string who = accelerator ? "Accelerator: " : "Host: ";
+    const Access& number = accelerator ? own_overhead<true> : own_overhead<false>;
+    for (const OverheadRow& row : overhead_rows) {
+      if (row.accelerator_only && !accelerator) continue;
+      FieldSpec f{"/overheads/" + role + "/" + row.key, row.kind, who + row.label, row.hint, false};
+      if (row.quantity) f.quantity = *row.quantity;
+      if (row.integer) f.integer = *row.integer;
+      if (row.kind != FieldKind::profile) {
+        f.number.get = number.get;
+        f.number.set = number.set;
+        f.number.given = number.given;
+        f.number.slot = row.slot;
+      }
+      fields.push_back(std::move(f));
+    }
+  }
+  return fields;
+}
+
+}  // namespace
+
+std::span<const FieldSpec> field_specs() {
+  static const std::vector<FieldSpec> fields = build_fields();
+  return fields;
+}
+
+std::vector<std::string> child_keys(std::string_view parent) {
+  std::vector<std::string> keys;
+  for (const FieldSpec& f : field_specs()) {
+    const std::string_view path = f.path;
+    if (path.size() <= parent.size() + 1 || !path.starts_with(parent) || path[parent.size()] != '/') continue;
+    const std::string_view rest = path.substr(parent.size() + 1);
+    const std::string key(rest.substr(0, rest.find('/')));
+    if (key != "-" && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
+
+std::span<const FieldSpec* const> device_number_fields() {
+  static const std::vector<const FieldSpec*> fields = [] {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.path.starts_with("/host/") && f.number.device_get && f.number.precision.empty()) list.push_back(&f);
+    return list;
+  }();
+  return fields;
+}
+
+std::span<const FieldSpec* const> top_number_fields() {
+  static const std::vector<const FieldSpec*> fields = [] {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.kind == FieldKind::quantity && f.number.get && f.path.find('/', 1) == std::string::npos) list.push_back(&f);
+    return list;
+  }();
+  return fields;
+}
+
+std::span<const FieldSpec* const> own_overhead_fields(bool is_accelerator) {
+  static const auto rows = [](std::string_view prefix) {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.path.starts_with(prefix) && f.number.get) list.push_back(&f);
+    return list;
+  };
+  static const std::vector<const FieldSpec*> host = rows("/overheads/host/");
+  static const std::vector<const FieldSpec*> accelerator = rows("/overheads/accelerator/");
+  return is_accelerator ? accelerator : host;
+}
+
+std::pair<double, double> field_limits(const FieldSpec& f) {
+  if (f.kind == FieldKind::integer) return {static_cast<double>(f.integer.min), static_cast<double>(f.integer.max)};
+  const Bounds& b = f.quantity.bounds;
+  return {b.min_inclusive ? b.min : std::nextafter(b.min, b.max), b.max};
+}
+
+const FieldSpec* field_with_last_name(std::string_view name) {
+  for (const FieldSpec& f : field_specs())
+    if (std::string_view(f.path).substr(f.path.rfind('/') + 1) == name) return &f;
+  return nullptr;
+}
+
+std::string dotted_path(std::string_view pointer) {
+  std::string out(pointer.substr(pointer.starts_with('/') ? 1 : 0));
+  std::replace(out.begin(), out.end(), '/', '.');
+  return out;
+}
+
+std::string pointer_of(std::string_view path) {
+  if (path.starts_with('/')) return std::string(path);
+  std::string out(1, '/');
+  out.append(path);
+  std::replace(out.begin(), out.end(), '.', '/');
+  return out;
+}
+
+std::string full_label(const FieldSpec& field) {
+  const FieldSpec* device = find_field(std::string_view(field.path).substr(0, field.path.find('/', 1)));
+  return device && device->kind == FieldKind::device && device != &field ? device->label + ": " + field.label : field.label;
+}
+
+const FieldSpec* find_field(std::string_view pointer) {
+  std::string key(pointer);
+  const std::string widths = "/network/widths/";
+  if (key.rfind(widths, 0) == 0 && key.size() > widths.size() &&
+      key.find_first_not_of("0123456789", widths.size()) == std::string::npos)
+    key = widths + "-";
+  for (const FieldSpec& f : field_specs())
+    if (f.path == key) return &f;
+  return nullptr;
+}
+
+std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer) {
+  const FieldSpec* spec = find_field(pointer);
+  if (!spec || !(spec->number.get || spec->number.device_get)) return std::nullopt;
+  std::size_t item = 0;
+  if (spec->path == "/network/widths/-") {
+    const std::string_view index = pointer.substr(pointer.rfind('/') + 1);
+    if (index.size() > 9) return std::nullopt;  // no scenario has a billion widths
+    for (char c : index) item = item * 10 + static_cast<std::size_t>(c - '0');
+    if (item >= scenario.widths.size()) return std::nullopt;
+  } else {
+    item = spec->number.slot;
+  }
+  return NumberField{spec, item};
+}
+
+double NumberField::get(const Scenario& scenario) const {
+  const NumberAccess& a = spec->number;
+  // A scenario-wide overhead shadowed on every device that pays it stands for what the accelerator pays.
+  if (const auto slot = scenario_wide_slot(*spec)) {
+    const ValueInForce host = value_in_force(scenario, false, *slot);
+    if (!(host.paid && !host.own)) return value_in_force(scenario, true, *slot).value;
+  }
+  return a.get ? a.get(scenario, item) : a.device_get(scenario.*a.role, a.precision);
+}
+
+void NumberField::set(Scenario& scenario, double value) const {
+  const NumberAccess& a = spec->number;
+  if (a.set) a.set(scenario, item, value);
+  else a.device_set(scenario.*a.role, a.precision, value);
+  // A what-if over a scenario-wide overhead sets what every device pays: each device's own value of it
+  // gives way (docs/model.md, "The value in force").
+  if (const auto slot = scenario_wide_slot(*spec))
+    for (DeviceOverheads* own : {&scenario.host_overheads, &scenario.accelerator_overheads}) clear_own(*own, *slot);
+}
+
+}  // namespace epochcalc

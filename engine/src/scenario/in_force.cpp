@@ -1,0 +1,126 @@
+#include "epochcalc/scenario/in_force.hpp"
+
+#include <iterator>
+
+namespace epochcalc {
+
+namespace {
+
+constexpr OverheadField table[] = {
+    {"/dispatch", "dispatch", false},
+    {"/launch", "launch", true},
+    {"/step_overhead", "step_overhead", false},
+    {"/assumptions/ops_per_layer", "ops_per_layer", false},
+    {"/assumptions/extra_ops_per_step", "extra_ops_per_step", false},
+    {"/assumptions/launches_per_step", "launches_per_step", true},
+};
+static_assert(std::size(table) == overhead_slot_count);
+
+bool given(const DeviceOverheads& own, OverheadSlot slot) {
+  switch (slot) {
+    case OverheadSlot::dispatch: return own.dispatch.has_value();
+    case OverheadSlot::launch: return own.launch.has_value();
+    case OverheadSlot::step_overhead: return own.step_overhead.has_value();
+    case OverheadSlot::ops_per_layer: return own.ops_per_layer.has_value();
+    case OverheadSlot::extra_ops_per_step: return own.extra_ops_per_step.has_value();
+    case OverheadSlot::launches_per_step: return own.launches_per_step.has_value();
+  }
+  return false;
+}
+
+double paid_value(const PaidOverheads& p, OverheadSlot slot) {
+  switch (slot) {
+    case OverheadSlot::dispatch: return p.dispatch;
+    case OverheadSlot::launch: return p.launch;
+    case OverheadSlot::step_overhead: return p.step_overhead;
+    case OverheadSlot::ops_per_layer: return p.ops_per_layer;
+    case OverheadSlot::extra_ops_per_step: return p.extra_ops_per_step;
+    case OverheadSlot::launches_per_step: return p.launches_per_step;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::span<const OverheadField> overhead_fields() { return table; }
+
+std::string_view layer_name(Layer layer) {
+  static constexpr std::string_view names[] = {"scenario", "preset", "profile", "default"};
+  return names[static_cast<std::size_t>(layer)];
+}
+
+const OverheadField& overhead_field(OverheadSlot slot) { return table[static_cast<std::size_t>(slot)]; }
+
+std::optional<OverheadSlot> scenario_wide_slot(const FieldSpec& field) {
+  if (field.number.wide_slot < 0) return std::nullopt;
+  return static_cast<OverheadSlot>(field.number.wide_slot);
+}
+
+void clear_own(DeviceOverheads& own, OverheadSlot slot) {
+  switch (slot) {
+    case OverheadSlot::dispatch: own.dispatch.reset(); break;
+    case OverheadSlot::launch: own.launch.reset(); break;
+    case OverheadSlot::step_overhead: own.step_overhead.reset(); break;
+    case OverheadSlot::ops_per_layer: own.ops_per_layer.reset(); break;
+    case OverheadSlot::extra_ops_per_step: own.extra_ops_per_step.reset(); break;
+    case OverheadSlot::launches_per_step: own.launches_per_step.reset(); break;
+  }
+}
+
+ValueInForce value_in_force(const Scenario& s, bool is_accelerator, OverheadSlot slot) {
+  const OverheadField& f = overhead_field(slot);
+  ValueInForce v;
+  v.paid = is_accelerator || !f.accelerator_only;
+  if (!v.paid) return v;
+  const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
+  v.value = paid_value(paid_overheads(s, is_accelerator), slot);
+  v.own = given(own, slot);
+  const auto i = static_cast<std::size_t>(slot);
+  if (v.own) {
+    v.path = "/overheads/" + std::string(role_key(is_accelerator)) + "/" + std::string(f.key);
+    v.source = own.sources[i];
+  } else {
+    v.path = std::string(f.top);
+    v.source = s.overhead_sources[i];
+  }
+  return v;
+}
+
+}  // namespace epochcalc
+
+namespace epochcalc {
+
+std::optional<double> whatif_value_now(const Scenario& s, const NumberField& field) {
+  const auto slot = scenario_wide_slot(*field.spec);
+  if (!slot) return field.get(s);
+  const ValueInForce host = value_in_force(s, false, *slot), accelerator = value_in_force(s, true, *slot);
+  if (host.paid && host.value != accelerator.value) return std::nullopt;
+  return accelerator.value;
+}
+
+std::vector<ValueInForce> values_giving_way(const Scenario& s, const NumberField& field) {
+  std::vector<ValueInForce> out;
+  if (const auto slot = scenario_wide_slot(*field.spec))
+    for (const bool accelerator : {false, true})
+      if (ValueInForce v = value_in_force(s, accelerator, *slot); v.paid && v.own) out.push_back(std::move(v));
+  return out;
+}
+
+std::string_view epoch_independent_reason(const Scenario& s, const NumberField& field) {
+  const std::string_view path = field.spec->path;
+  const auto last = path.substr(path.rfind('/') + 1);
+  if (last == "memory_capacity" || last == "tdp") return "the model does not use it; it is there for reference";
+  if (last == "idle_power") return "it adds idle energy, not time";
+  if (last == "price_per_hour") return "it prices the epoch, not its time";
+  if (last == "dram_energy_per_byte" || last == "flop_energy") return "it prices energy, not time";
+  if (path.starts_with("/host/host_link_")) return "the host copies nothing: a host link is used only in the accelerator's role";
+  if (path.find("/peak_flops/") != std::string_view::npos && last != s.precision)
+    return "the scenario runs at another precision, and only that precision's peak is used";
+  // Under graphs the accelerator pays per replay, not per operation (docs/model.md, "On a device").
+  if (path.starts_with("/overheads/accelerator/") && (last == "ops_per_layer" || last == "extra_ops_per_step") &&
+      value_in_force(s, true, OverheadSlot::launches_per_step).value > 0)
+    return "the accelerator replays graphs, so it pays per graph launch, not per operation";
+  return {};
+}
+
+}  // namespace epochcalc

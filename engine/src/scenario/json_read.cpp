@@ -1,0 +1,200 @@
+#include "scenario/json_read.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "epochcalc/scenario/limits.hpp"
+
+// The readers on the path of every solve; their error messages are built in json_messages.cpp, which
+// the shipped module compiles for size.
+namespace epochcalc {
+
+namespace {
+
+// Builds the document from nlohmann's parse events. Unlike nlohmann's own builder it refuses a key
+// given twice in one object (JSON allows it and the last would silently win), records where parsing
+// failed instead of throwing (so the position reaches the user in builds without exception support
+// too), and refuses deep nesting: copying or destroying a deeply nested document recurses, and would
+// overflow the stack.
+class CheckedBuilder {
+ public:
+  using number_integer_t = json::number_integer_t;
+  using number_unsigned_t = json::number_unsigned_t;
+  using number_float_t = json::number_float_t;
+  using string_t = json::string_t;
+  using binary_t = json::binary_t;
+
+  explicit CheckedBuilder(json& root) : root_(root) {}
+
+  std::size_t failed_at = 0;
+  bool too_deep = false;
+  std::optional<std::string> duplicate_key;  // the JSON pointer of the second one
+
+  bool null() { return put(nullptr) != nullptr; }
+  bool boolean(bool value) { return put(value) != nullptr; }
+  bool number_integer(number_integer_t value) { return put(value) != nullptr; }
+  bool number_unsigned(number_unsigned_t value) { return put(value) != nullptr; }
+  bool number_float(number_float_t value, const string_t& /*text*/) { return put(value) != nullptr; }
+  bool string(string_t& value) { return put(std::move(value)) != nullptr; }
+  bool binary(binary_t& value) { return put(json::binary(std::move(value))) != nullptr; }
+  bool start_object(std::size_t /*elements*/) { return enter(json::object()); }
+  bool start_array(std::size_t /*elements*/) { return enter(json::array()); }
+  bool end_object() { return open_.pop_back(), true; }
+  bool end_array() { return open_.pop_back(), true; }
+  bool key(string_t& name) {
+    auto& members = open_.back()->get_ref<json::object_t&>();
+    const auto [it, added] = members.emplace(name, nullptr);
+    if (!added) {
+      duplicate_key = pointer(location(), name);
+      return false;
+    }
+    slot_ = &it->second;
+    return true;
+  }
+  template <typename Exception>
+  bool parse_error(std::size_t position, const std::string& /*token*/, const Exception& /*error*/) {
+    failed_at = position;
+    return false;
+  }
+
+ private:
+  json& root_;
+  std::vector<json*> open_;  // the objects and arrays being filled, outermost first
+  json* slot_ = nullptr;     // where the value after the last key goes
+
+  json* put(json value) {
+    if (open_.empty()) return &(root_ = std::move(value));
+    json& parent = *open_.back();
+    if (parent.is_array()) return &parent.emplace_back(std::move(value));
+    return &(*slot_ = std::move(value));
+  }
+  bool enter(json empty) {
+    too_deep = open_.size() + 1 > max_json_depth;
+    if (too_deep) return false;
+    open_.push_back(put(std::move(empty)));
+    return true;
+  }
+  // The JSON pointer of the innermost object being filled: each open container is the last member
+  // (or element) added to the one around it.
+  std::string location() const {
+    std::string path;
+    for (std::size_t i = 0; i + 1 < open_.size(); ++i) {
+      const json& outer = *open_[i];
+      if (outer.is_array()) path = pointer(path, outer.size() - 1);
+      else path = pointer(path, outer.get_ref<const json::object_t&>().back().first);
+    }
+    return path;
+  }
+};
+
+}  // namespace
+
+ParsedText parse_text(std::string_view text) {
+  ParsedText out;
+  json document;
+  CheckedBuilder builder(document);
+  if (json::sax_parse(text, &builder) && builder.failed_at == 0 && !builder.too_deep && !builder.duplicate_key)
+    out.document = std::move(document);
+  out.failed_at = builder.failed_at;
+  out.too_deep = builder.too_deep;
+  out.duplicate_key = std::move(builder.duplicate_key);
+  return out;
+}
+
+json parse_own_text(std::string_view text) { return parse_text(text).document.value_or(json()); }
+
+std::string pointer(const std::string& parent, std::string_view key) {
+  std::string escaped;
+  for (char c : key) {
+    if (c == '~') escaped += "~0";
+    else if (c == '/') escaped += "~1";
+    else escaped += c;
+  }
+  return parent + "/" + escaped;
+}
+
+std::string pointer(const std::string& parent, std::size_t index) { return parent + "/" + std::to_string(index); }
+
+bool check_object(const json& value, const std::string& path, const std::vector<std::string>& known,
+                  Errors& errors) {
+  if (!value.is_object()) {
+    errors.push_back(message::not_an_object(path, value));
+    return false;
+  }
+  for (const auto& [key, _] : value.items())
+    if (std::find(known.begin(), known.end(), key) == known.end()) errors.push_back(message::unknown_field(path, key, known));
+  return true;
+}
+
+const json* field(const json& object, std::string_view key, const std::string& path, Errors& errors,
+                  bool required) {
+  const auto it = object.find(key);
+  if (it != object.end()) return &*it;
+  if (required) errors.push_back(message::missing(path, key));
+  return nullptr;
+}
+
+std::optional<double> read_quantity(const json& value, const std::string& path, QuantityRule rule, Errors& errors) {
+  double si = 0;
+  if (value.is_number()) {
+    si = value.get<double>();
+  } else if (value.is_string()) {
+    auto parsed = parse_quantity(value.get<std::string>(), rule.dimension);
+    if (auto* error = std::get_if<Error>(&parsed)) {
+      errors.push_back({error->code, path, error->message});
+      return std::nullopt;
+    }
+    si = std::get<double>(parsed);
+  } else {
+    errors.push_back(message::not_a_quantity(path, rule, value));
+    return std::nullopt;
+  }
+  const Bounds& b = rule.bounds;
+  if (!(b.min_inclusive ? si >= b.min : si > b.min) || !(si <= b.max)) {
+    errors.push_back(message::quantity_out_of_range(path, rule, value, si));
+    return std::nullopt;
+  }
+  return si;
+}
+
+std::optional<std::int64_t> read_integer(const json& value, const std::string& path, IntegerRule rule,
+                                         Errors& errors) {
+  double number = 0;
+  if (value.is_number()) {
+    number = value.get<double>();
+  } else if (const auto parsed = value.is_string() ? parse_plain_number(value.get<std::string>()) : std::nullopt) {
+    number = *parsed;
+  } else {
+    errors.push_back(message::not_an_integer(path, rule, value));
+    return std::nullopt;
+  }
+  if (number != std::floor(number) || number < static_cast<double>(rule.min) || number > static_cast<double>(rule.max)) {
+    errors.push_back(message::integer_not_allowed(path, rule, value, number));
+    return std::nullopt;
+  }
+  return static_cast<std::int64_t>(number);
+}
+
+[[gnu::noinline]] std::optional<std::string> read_string(const json& value, const std::string& path, Errors& errors) {
+  if (value.is_string() && value.get_ref<const std::string&>().size() <= rule::max_string_length) return value.get<std::string>();
+  errors.push_back(value.is_string() ? message::too_long(path, value.get_ref<const std::string&>().size())
+                                     : message::not_a_string(path, value));
+  return std::nullopt;
+}
+
+std::optional<std::string> read_choice(const json& value, const std::string& path,
+                                       const std::vector<std::string>& choices, Errors& errors) {
+  auto text = read_string(value, path, errors);
+  if (!text) return std::nullopt;
+  if (std::find(choices.begin(), choices.end(), *text) != choices.end()) return text;
+  errors.push_back(message::not_a_choice(path, *text, choices));
+  return std::nullopt;
+}
+
+std::optional<bool> read_bool(const json& value, const std::string& path, Errors& errors) {
+  if (value.is_boolean()) return value.get<bool>();
+  errors.push_back(message::not_a_boolean(path, value));
+  return std::nullopt;
+}
+
+}  // namespace epochcalc

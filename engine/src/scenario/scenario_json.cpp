@@ -1,0 +1,328 @@
+// The scenario document read and checked into a typed Scenario (parse_scenario), every error at its
+// path (the typed scenario written back is scenario_document.hpp). The preset and the profile are merged
+// first (scenario_merge.cpp); the form's expansion is scenario_expand.cpp.
+#include "epochcalc/scenario/scenario_json.hpp"
+
+#include <cmath>
+
+#include "scenario/in_force_text.hpp"
+#include "scenario/json_read.hpp"
+#include "scenario/scenario_parts.hpp"
+#include "scenario/slips.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/schema.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+const std::vector<std::string>& phase_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const PhaseInfo& p : phases()) list.emplace_back(p.name);
+    return list;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& overlap_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const OverlapInfo& o : overlaps()) list.emplace_back(o.name);
+    return list;
+  }();
+  return names;
+}
+
+const std::vector<std::string> top_fields{"name",   "preset", "profile", "network",           "host",       "accelerator",
+                                          "precision", "dispatch", "launch", "step_overhead", "dram_energy_per_byte", "flop_energy",
+                                          "assumptions", "overheads"};
+const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
+
+const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
+                                                 "overlap",   "drop_last",       "host_efficiency",
+                                                 "accelerator_efficiency",       "launches_per_step",
+                                                 "first_layer_input_gradient"};
+
+// A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
+template <typename Value, typename Lookup, typename ReadFields>
+std::optional<Value> read_entity(const json& value, const std::string& path, const std::string& what,
+                                 const std::vector<std::string>& known_fields, const std::vector<std::string>& ids,
+                                 Lookup lookup, ReadFields read_fields, Errors& errors) {
+  const std::size_t before = errors.size();
+  if (value.is_string()) {
+    const std::string id = value.get<std::string>();
+    if (const Value* found = lookup(id)) return *found;
+    errors.push_back(detail::unknown_id_error(path, id, what, ids));
+    return std::nullopt;
+  }
+  if (!value.is_object()) {
+    errors.push_back({code::type, path,
+                      "expected a " + what + " id such as \"" + ids.front() + "\" or an object, got " +
+                          json_type_name(value)});
+    return std::nullopt;
+  }
+  check_object(value, path, known_fields, errors);
+  Value entity;
+  const json* base = field(value, "base", path, errors, false);
+  if (base) {
+    const std::string base_path = pointer(path, "base");
+    auto id = read_string(*base, base_path, errors);
+    if (!id) return std::nullopt;
+    const Value* found = lookup(*id);
+    if (!found) {
+      errors.push_back(detail::unknown_id_error(base_path, *id, what, ids));
+      return std::nullopt;
+    }
+    entity = *found;
+    if (!value.contains("name") && value.size() > 1) entity.name += " (customised)";
+  }
+  read_fields(value, path, base == nullptr, entity, errors);
+  if (errors.size() != before) return std::nullopt;
+  return entity;
+}
+
+std::optional<Device> read_device(const json& value, const std::string& path, Errors& errors) {
+  return read_entity<Device>(
+      value, path, "hardware", detail::device_keys(), registry::hardware_ids(),
+      [](const std::string& id) -> const Device* {
+        const auto* entry = registry::find_hardware(id);
+        return entry ? &entry->device : nullptr;
+      },
+      read_device_fields, errors);
+}
+
+std::optional<Dataset> read_dataset(const json& value, const std::string& path, Errors& errors) {
+  return read_entity<Dataset>(
+      value, path, "dataset", detail::dataset_keys(), registry::dataset_ids(),
+      [](const std::string& id) -> const Dataset* {
+        const auto* entry = registry::find_dataset(id);
+        return entry ? &entry->dataset : nullptr;
+      },
+      read_dataset_fields, errors);
+}
+
+// A registry accelerator (by id or as the base of an edit) in the host slot runs as a host: no kernel
+// launch, no graphs. Said once, with where to compare accelerators instead (docs/model.md, "Devices
+// side by side").
+void warn_if_accelerator_as_host(const json& value, const Device& host, std::vector<Warning>& warnings) {
+  const json* id = value.is_string() ? &value : value.is_object() && value.contains("base") ? &value.at("base") : nullptr;
+  if (!id || !id->is_string()) return;
+  const auto* entry = registry::find_hardware(id->get<std::string>());
+  if (!entry || entry->runs_as_host()) return;
+  warnings.push_back({"W_ACCELERATOR_AS_HOST",
+                      "The " + host.name + " is in the host slot, so it is modelled as the host CPU: it runs the framework "
+                      "and pays no kernel launch, which makes it look faster than it would be. To compare accelerators, "
+                      "put each in the accelerator slot, or compare them side by side (epochcalc --compare).",
+                      "/host"});
+}
+
+// Every device must have a peak for the scenario's precision: never a silent fallback.
+void check_precision(const Device& device, const std::string& path, const std::string& precision, Errors& errors) {
+  if (device.peak_flops.count(precision)) return;
+  std::string listed;
+  for (const auto& [name, _] : device.peak_flops) listed += (listed.empty() ? "" : ", ") + name;
+  // The path names the figure to enter, which is where the page shows the message.
+  errors.push_back({code::precision, pointer(pointer(path, "peak_flops"), precision),
+                    "The " + device.name + " lists no " + precision + " peak: enter one, or pick a device that has it" +
+                        (listed.empty() ? "" : " (this one lists " + listed + ")")});
+}
+
+void read_assumptions(const json* value, const std::string& path, Assumptions& a, Errors& errors) {
+  bool ops_given = false;
+  if (value && check_object(*value, path, assumption_fields, errors)) {
+    if (const json* v = field(*value, "phase", path, errors, false))
+      if (auto phase = read_choice(*v, pointer(path, "phase"), phase_names(), errors))
+        a.phase = *phase == "training" ? Phase::training : Phase::inference;
+    // null, like absent, is the default: the phase's count (ops_per_layer), none (extra_ops_per_step).
+    if (const json* v = field(*value, "ops_per_layer", path, errors, false); v && !v->is_null()) {
+      ops_given = true;
+      if (auto ops = read_integer(*v, pointer(path, "ops_per_layer"), rule::ops_per_layer, errors))
+        a.ops_per_layer = static_cast<int>(*ops);
+    }
+    if (const json* v = field(*value, "extra_ops_per_step", path, errors, false); v && !v->is_null())
+      if (auto extra = read_integer(*v, pointer(path, "extra_ops_per_step"), rule::extra_ops_per_step, errors))
+        a.extra_ops_per_step = static_cast<int>(*extra);
+    if (const json* v = field(*value, "overlap", path, errors, false))
+      if (auto overlap = read_choice(*v, pointer(path, "overlap"), overlap_names(), errors))
+        a.overlap = *overlap == "none" ? Overlap::none : Overlap::roofline;
+    if (const json* v = field(*value, "drop_last", path, errors, false))
+      if (auto drop = read_bool(*v, pointer(path, "drop_last"), errors)) a.drop_last = *drop;
+    if (const json* v = field(*value, "first_layer_input_gradient", path, errors, false))
+      if (auto input = read_bool(*v, pointer(path, "first_layer_input_gradient"), errors))
+        a.first_layer_input_gradient = *input;
+    if (const json* v = field(*value, "host_efficiency", path, errors, false); v && !v->is_null())
+      if (auto e = read_quantity(*v, pointer(path, "host_efficiency"), rule::efficiency, errors)) a.host_efficiency = *e;
+    if (const json* v = field(*value, "accelerator_efficiency", path, errors, false); v && !v->is_null())
+      if (auto e = read_quantity(*v, pointer(path, "accelerator_efficiency"), rule::efficiency, errors))
+        a.accelerator_efficiency = *e;
+    // null, like absent, means no graphs: every operation is launched on its own.
+    if (const json* v = field(*value, "launches_per_step", path, errors, false); v && !v->is_null())
+      if (auto g = read_integer(*v, pointer(path, "launches_per_step"), rule::launches_per_step, errors))
+        a.launches_per_step = static_cast<int>(*g);
+  }
+  // Left out, the operations per layer follow the phase (the model's table says how many).
+  if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
+}
+
+bool read_top_quantity(const json& doc, const FieldSpec& f, double& into, Errors& errors) {
+  const std::string_view key = std::string_view(f.path).substr(1);
+  const json* v = field(doc, key, "", errors, f.required);
+  if (v && !f.required && v->is_null()) return false;  // an optional one: null, like absent, is its default
+  if (v)
+    if (auto q = read_quantity(*v, f.path, f.quantity, errors)) {
+      into = *q;
+      return true;
+    }
+  return false;
+}
+
+// Each device's own overheads (/overheads/host, /overheads/accelerator), one row each in the field
+// table; null, like absent, leaves the scenario's value. Read after the top level and the assumptions.
+void read_overheads(const json* value, Scenario& s, Errors& errors) {
+  if (!value || !check_object(*value, "/overheads", child_keys("/overheads"), errors)) return;
+  for (const char* role : {"host", "accelerator"}) {
+    const std::string path = pointer("/overheads", role);
+    const json* own = field(*value, role, "/overheads", errors, false);
+    if (!own || own->is_null() || !check_object(*own, path, child_keys(path), errors)) continue;
+    DeviceOverheads& into = std::string_view(role) == "host" ? s.host_overheads : s.accelerator_overheads;
+    for (const FieldSpec& f : field_specs()) {
+      if (!f.path.starts_with(path + "/")) continue;
+      const json* v = field(*own, std::string_view(f.path).substr(path.size() + 1), path, errors, false);
+      if (!v || v->is_null()) continue;
+      if (f.kind == FieldKind::profile) {
+        if (auto id = read_string(*v, f.path, errors)) into.profile = *id;
+      } else if (f.kind == FieldKind::integer) {
+        if (auto n = read_integer(*v, f.path, f.integer, errors)) f.number.set(s, f.number.slot, static_cast<double>(*n));
+      } else if (auto q = read_quantity(*v, f.path, f.quantity, errors)) {
+        f.number.set(s, f.number.slot, *q);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<std::int64_t>> detail::read_widths(const json& value, const std::string& path, Errors& errors) {
+  if (!value.is_array()) {
+    errors.push_back({code::type, path, "expected an array of layer widths such as [784, 128, 10], got " +
+                                            json_type_name(value)});
+    return std::nullopt;
+  }
+  if (value.size() < rule::min_widths || value.size() > rule::max_widths) {
+    errors.push_back({code::range, path,
+                      "give between " + std::to_string(rule::min_widths) + " and " + std::to_string(rule::max_widths) +
+                          " widths (input, then one per layer's output); got " + std::to_string(value.size())});
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> widths;
+  const std::size_t before = errors.size();
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (auto w = read_integer(value[i], pointer(path, i), rule::width, errors)) widths.push_back(*w);
+  if (errors.size() != before) return std::nullopt;
+  return widths;
+}
+
+std::optional<Error> batch_leaves_no_step(const Scenario& s) {
+  const std::int64_t n = s.dataset.training_examples;
+  if (!s.assumptions.drop_last || n <= 0 || s.batch_size <= n) return std::nullopt;
+  const auto count = [](std::int64_t x) { return format_number(static_cast<double>(x)); };
+  return Error{code::range, "/network/batch_size",
+               "The batch size, " + count(s.batch_size) + ", is larger than the dataset's " + count(n) +
+                   " training examples: with the last partial batch dropped, no step is left. Use a batch size of at "
+                   "most " + count(n)};
+}
+
+const std::vector<std::string>& detail::device_keys() {
+  // "base", then a device's rows in the field table.
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> list{"base"};
+    for (std::string& key : child_keys("/host")) list.push_back(std::move(key));
+    return list;
+  }();
+  return keys;
+}
+
+const std::vector<std::string>& detail::dataset_keys() {
+  static const std::vector<std::string> keys{"base", "name", "training_examples"};
+  return keys;
+}
+
+ParsedScenario parse_scenario(const json& input) {
+  ParsedScenario parsed;
+  Errors& errors = parsed.errors;
+  json merged = expand_preset(input, errors);
+  const detail::OverheadPresence from_preset = detail::overheads_present(merged);
+  const json doc = detail::fill_from_profile(std::move(merged), errors);
+  if (!errors.empty()) return parsed;
+  if (!check_object(doc, "", top_fields, errors)) return parsed;
+
+  Scenario s;
+  s.name = "Custom scenario";
+  if (const json* v = field(doc, "name", "", errors, false))
+    if (auto name = read_string(*v, "/name", errors)) s.name = *name;
+  if (doc.contains("profile") && doc.at("profile").is_string()) s.profile = doc.at("profile").get<std::string>();
+
+  if (const json* network = field(doc, "network", "", errors, true);
+      network && check_object(*network, "/network", network_fields, errors)) {
+    if (const json* v = field(*network, "widths", "/network", errors, true))
+      if (auto widths = detail::read_widths(*v, "/network/widths", errors)) s.widths = *widths;
+    if (const json* v = field(*network, "dataset", "/network", errors, true))
+      if (auto dataset = read_dataset(*v, "/network/dataset", errors)) s.dataset = *dataset;
+    if (const json* v = field(*network, "batch_size", "/network", errors, true))
+      if (auto batch = read_integer(*v, "/network/batch_size", rule::batch_size, errors)) s.batch_size = *batch;
+  }
+
+  std::optional<Device> host, accelerator;
+  if (const json* v = field(doc, "host", "", errors, true)) {
+    host = read_device(*v, "/host", errors);
+    if (host) warn_if_accelerator_as_host(*v, *host, parsed.warnings);
+  }
+  if (const json* v = field(doc, "accelerator", "", errors, true)) accelerator = read_device(*v, "/accelerator", errors);
+  if (const json* v = field(doc, "precision", "", errors, false))
+    if (auto precision = read_choice(*v, "/precision", precision_names(), errors)) s.precision = *precision;
+  if (host) {
+    check_precision(*host, "/host", s.precision, errors);
+    s.host = *host;
+  }
+  if (accelerator) {
+    check_precision(*accelerator, "/accelerator", s.precision, errors);
+    s.accelerator = *accelerator;
+  }
+
+  // The top-level quantities (dispatch, launch, the energy prices), one row each in the field table.
+  for (const FieldSpec* f : top_number_fields()) {
+    double value = 0;
+    if (read_top_quantity(doc, *f, value, errors)) f->number.set(s, 0, value);
+  }
+  read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
+  read_overheads(field(doc, "overheads", "", errors, false), s, errors);
+detail::record_sources(input, from_preset, doc, s);
+
+  // Checks that need two fields at once, only when both were valid.
+  const std::int64_t n = s.dataset.training_examples;
+  // Messages in the user's words (the page shows them as they are); codes and paths stay for programs.
+  const auto count = [](std::int64_t x) { return format_number(static_cast<double>(x)); };
+  if (auto no_step = batch_leaves_no_step(s)) errors.push_back(std::move(*no_step));
+  else if (n > 0 && s.batch_size > n)
+    parsed.warnings.push_back({"W_BATCH_EXCEEDS_DATASET", "The batch size, " + count(s.batch_size) +
+                                                              ", is larger than the dataset's " + count(n) +
+                                                              " training examples: each epoch is a single step of " +
+                                                              count(n) + " examples.",
+                               "/network/batch_size"});
+  if (!errors.empty()) return parsed;
+  if (s.assumptions.drop_last && n % s.batch_size != 0)
+    parsed.warnings.push_back({"W_DROP_LAST", "Dropping the last partial batch skips " + count(n % s.batch_size) +
+                                                  " examples of each epoch at batch size " + count(s.batch_size) + ".",
+                                "/assumptions/drop_last"});
+  add_slip_warnings(s, parsed.warnings);
+detail::add_shadowed_warnings(s, parsed.warnings);
+  // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
+  if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
+    parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
+                                                    "launch time are priced at 0 J (no static or idle power).", ""});
+  parsed.scenario = std::move(s);
+  return parsed;
+}
+
+}  // namespace epochcalc

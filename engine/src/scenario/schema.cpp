@@ -1,0 +1,131 @@
+#include "epochcalc/scenario/schema.hpp"
+
+#include <vector>
+
+#include "epochcalc/model/model.hpp"
+#include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
+#include "epochcalc/model/sweep.hpp"
+
+namespace epochcalc {
+
+// The engine's one name for a document (as json_read.hpp spells it): a unity batch may hold both.
+using json = nlohmann::ordered_json;
+
+namespace {
+
+const char* kind_name(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::text: return "text";
+    case FieldKind::choice: return "choice";
+    case FieldKind::integer: return "integer";
+    case FieldKind::quantity: return "quantity";
+    case FieldKind::boolean: return "boolean";
+    case FieldKind::widths: return "widths";
+    case FieldKind::device: return "device";
+    case FieldKind::dataset: return "dataset";
+    case FieldKind::preset: return "preset";
+    case FieldKind::profile: return "profile";
+  }
+  return "text";
+}
+
+json choices_for(const std::string& path) {
+  json list = json::array();
+  if (path == "/precision")
+    for (const PrecisionInfo& p : precisions()) list.push_back(std::string(p.name));
+  if (path == "/assumptions/phase")
+    for (const PhaseInfo& p : phases()) list.push_back(std::string(p.name));
+  if (path == "/assumptions/overlap")
+    for (const OverlapInfo& o : overlaps()) list.push_back(std::string(o.name));
+  return list;
+}
+
+// Defaults of the optional fields, read off the model's own default-constructed structs.
+json defaults() {
+  const Scenario s;
+  const Assumptions& a = s.assumptions;
+  json by_phase = json::object();
+  for (const PhaseInfo& p : phases()) by_phase[std::string(p.name)] = p.default_ops_per_layer;
+  return {{"/name", "Custom scenario"},
+          {"/precision", s.precision},
+          {"/assumptions/phase", std::string(phase_info(a.phase).name)},
+          {"/assumptions/ops_per_layer", {{"follows", "/assumptions/phase"}, {"values", by_phase}}},
+          {"/assumptions/extra_ops_per_step", a.extra_ops_per_step},
+          {"/assumptions/launches_per_step", nullptr},
+          {"/assumptions/host_efficiency", a.host_efficiency},
+          {"/assumptions/accelerator_efficiency", a.accelerator_efficiency},
+          {"/profile", nullptr},
+          {"/step_overhead", s.step_overhead},
+          {"/assumptions/overlap", std::string(overlap_info(a.overlap).name)},
+          {"/assumptions/drop_last", a.drop_last},
+          {"/assumptions/first_layer_input_gradient", a.first_layer_input_gradient}};
+}
+
+}  // namespace
+
+json schema_document() {
+  json precision_list = json::array();
+  for (const PrecisionInfo& p : precisions()) precision_list.push_back({{"id", std::string(p.name)}, {"bytes", p.bytes}});
+  json phase_list = json::array();
+  for (const PhaseInfo& p : phases())
+    phase_list.push_back({{"id", std::string(p.name)},
+                          {"gemm_passes", p.gemm_passes},
+                          {"default_ops_per_layer", p.default_ops_per_layer}});
+  json overlap_list = json::array();
+  for (const OverlapInfo& o : overlaps()) overlap_list.push_back({{"id", std::string(o.name)}, {"work", std::string(o.work)}});
+  json kinds = json::array();
+  for (const registry::DeviceKind& k : registry::device_kinds())
+    kinds.push_back({{"id", std::string(k.id)}, {"label", std::string(k.label)}});
+  json dimensions = json::object();
+  for (Dimension d : all_dimensions()) {
+    json units = json::array();
+    for (const UnitSpelling& u : unit_spellings(d)) units.push_back({{"symbol", std::string(u.symbol)}, {"scale", u.scale}});
+    std::string example(dimension_example(d));
+    if (example.size() >= 2) example = example.substr(1, example.size() - 2);  // without its quotes
+    dimensions[std::string(dimension_id(d))] = {{"name", std::string(dimension_name(d))},
+                                               {"si_unit", std::string(si_unit(d))},
+                                               {"example", example},
+                                               {"bare_number", dimension_bare_number(d)},
+                                               {"units", units}};
+  }
+  json fields = json::array();
+  for (const FieldSpec& f : field_specs()) {
+    json entry = {{"path", f.path}, {"kind", kind_name(f.kind)}, {"label", f.label}, {"hint", f.hint},
+                  {"required", f.required}};
+    if (f.kind == FieldKind::quantity) {
+      entry["dimension"] = std::string(dimension_id(f.quantity.dimension));
+      entry["si_unit"] = std::string(si_unit(f.quantity.dimension));
+      entry["min"] = f.quantity.bounds.min;
+      entry["min_inclusive"] = f.quantity.bounds.min_inclusive;
+      entry["max"] = f.quantity.bounds.max;
+    }
+    if (f.kind == FieldKind::integer) {
+      entry["min"] = f.integer.min;
+      entry["max"] = f.integer.max;
+    }
+    if (f.kind == FieldKind::choice) entry["choices"] = choices_for(f.path);
+    // The longest text the engine reads here: a front end checks a value against it before it lays
+    // the value out (a link can carry megabytes).
+    if (f.kind == FieldKind::text) entry["max_length"] = rule::max_string_length;
+    if (f.kind == FieldKind::quantity) entry["max_length"] = rule::max_quantity_length;
+    fields.push_back(entry);
+  }
+  return {{"schema", schema_schema},
+          {"precisions", precision_list},
+          {"phases", phase_list},
+          {"overlaps", overlap_list},
+          {"device_kinds", kinds},
+          {"dimensions", dimensions},
+          {"fields", fields},
+          {"defaults", defaults()},
+          {"limits", {{"widths", {{"min", rule::min_widths}, {"max", rule::max_widths}}},
+                      {"text", {{"max_length", rule::max_string_length}}}}},
+          {"sweep", {{"log_spaced_points", sweep_grid_points},
+                     {"includes", json::array({"1", "N", "powers of two", "the batch size",
+                                               "both ends of each winning range and the sizes just outside"})}}},
+          {"profile_fields", profile_fields()},
+          {"default_preset", std::string(registry::default_preset_id)}};
+}
+
+}  // namespace epochcalc
