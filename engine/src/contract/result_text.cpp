@@ -162,18 +162,19 @@ void write_scenario(Out& out, const Scenario& s) {
   out.key("precision").string(s.precision);
   // The top-level quantities, one row each in the field table.
   for (const FieldSpec* f : top_number_fields()) out.key(std::string_view(f->path).substr(1)).number(f->number.get(s, 0));
-  out.key("assumptions").begin_object()
-      .key("phase").string(phase_info(a.phase).name)
-      .key("ops_per_layer").integer(a.ops_per_layer)
-      .key("extra_ops_per_step").integer(a.extra_ops_per_step)
-      .key("overlap").string(overlap_info(a.overlap).name)
-      .key("drop_last").boolean(a.drop_last)
-      .key("host_efficiency").number(a.host_efficiency)
-      .key("accelerator_efficiency").number(a.accelerator_efficiency)
-      .key("launches_per_step");
-  a.launches_per_step > 0 ? out.integer(a.launches_per_step) : out.null();
-  // Written only when off, so that every scenario without it reads as before.
-  if (!a.first_layer_input_gradient) out.key("first_layer_input_gradient").boolean(false);
+  // The assumptions, field by field as the table says to write each one.
+  out.key("assumptions").begin_object();
+  static const Scenario defaults;
+  for (const FieldSpec* f : assumption_fields()) {
+    const double v = f->number.get(s, 0);
+    if (f->write == WriteRule::when_not_default && v == f->number.get(defaults, 0)) continue;
+    out.key(std::string_view(f->path).substr(f->path.rfind('/') + 1));
+    if (f->write == WriteRule::null_when_zero && v == 0) out.null();
+    else if (f->kind == FieldKind::choice) out.string((*f->choices)[static_cast<std::size_t>(v)]);
+    else if (f->kind == FieldKind::boolean) out.boolean(v != 0);
+    else if (f->kind == FieldKind::integer) out.integer(static_cast<std::int64_t>(v));
+    else out.number(v);
+  }
   out.end_object();
   // Each device's own overheads, only when a device has any: a scenario without them reads as before.
   if (!s.host_overheads.empty() || !s.accelerator_overheads.empty()) {

@@ -112,7 +112,23 @@ struct FieldRow {
   const IntegerRule* integer = nullptr;
   Access number{};
   DeviceAccess device{};
+  const std::vector<std::string>& (*choices)() = nullptr;
+  WriteRule write = WriteRule::always;
 };
+
+// A choice of the model's (phase, overlap) as its index in the model's list, and a switch as 0 or 1.
+template <auto Member, auto InfoMember, auto List>
+constexpr Access choice_at{
+    [](const Scenario& s, std::size_t) {
+      const auto all = List();
+      for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i].*InfoMember == s.assumptions.*Member) return static_cast<double>(i);
+      return 0.0;
+    },
+    [](Scenario& s, std::size_t, double v) { s.assumptions.*Member = List()[static_cast<std::size_t>(v)].*InfoMember; }};
+template <auto Member>
+constexpr Access switch_at{[](const Scenario& s, std::size_t) { return s.assumptions.*Member ? 1.0 : 0.0; },
+                           [](Scenario& s, std::size_t, double v) { s.assumptions.*Member = v != 0; }};
 
 constexpr FieldRow scenario_rows[] = {
     {"/preset", FieldKind::preset, "Start from a preset", "", false},
@@ -127,7 +143,8 @@ constexpr FieldRow scenario_rows[] = {
     {"/network/dataset/training_examples", FieldKind::integer, "Training examples N",
      "Type another number for a custom dataset size.", true, nullptr, &rule::training_examples,
      number_at<&Scenario::dataset, &Dataset::training_examples>},
-    {"/precision", FieldKind::choice, "Precision", "Number format: picks each device's peak FLOP/s and the bytes per value.", false},
+    {"/precision", FieldKind::choice, "Precision", "Number format: picks each device's peak FLOP/s and the bytes per value.", false,
+     nullptr, nullptr, {}, {}, precision_names},
     {"/host", FieldKind::device, "Host CPU", "Runs the framework: dispatches every operation, for itself and for the accelerator.", true},
     {"/accelerator", FieldKind::device, "Accelerator", "Runs the kernels; each one also costs a launch on top of the dispatch.", true},
     {"/profile", FieldKind::profile, "Framework profile",
@@ -145,30 +162,35 @@ constexpr FieldRow scenario_rows[] = {
      &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
     {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
      number_at<&Scenario::flop_energy>},
+    // The assumptions, in the order the normalized scenario writes them.
     {"/assumptions/phase", FieldKind::choice, "Phase",
-     "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false},
-    {"/assumptions/first_layer_input_gradient", FieldKind::boolean, "Gradient of the input data",
-     "Off: the first layer makes 2 passes, not 3, as frameworks run it.",
-     false},
+     "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false, nullptr, nullptr,
+     choice_at<&Assumptions::phase, &PhaseInfo::phase, phases>, {}, phase_names},
     {"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
      "Operations (kernels) per layer per step. Left empty, it follows the phase.", false, nullptr, &rule::ops_per_layer,
      number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>},
     {"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
      "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
      &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>},
-    {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
-     "CUDA Graphs: the accelerator pays this many dispatches and launches per step. Empty: one per operation.",
-     false, nullptr, &rule::launches_per_step, number_at<&Scenario::assumptions, &Assumptions::launches_per_step>},
+    {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
+     "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false, nullptr, nullptr,
+     choice_at<&Assumptions::overlap, &OverlapInfo::overlap, overlaps>, {}, overlap_names},
+    {"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
+     "Skip the examples that do not fill a whole batch, so every step is full.", false, nullptr, nullptr,
+     switch_at<&Assumptions::drop_last>},
     {"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
      "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far less.",
      false, &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::host_efficiency>},
     {"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
      "The same for the accelerator.", false,
      &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::accelerator_efficiency>},
-    {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
-     "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false},
-    {"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
-     "Skip the examples that do not fill a whole batch, so every step is full.", false},
+    {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
+     "CUDA Graphs: the accelerator pays this many dispatches and launches per step. Empty: one per operation.",
+     false, nullptr, &rule::launches_per_step, number_at<&Scenario::assumptions, &Assumptions::launches_per_step>, {},
+     nullptr, WriteRule::null_when_zero},
+    {"/assumptions/first_layer_input_gradient", FieldKind::boolean, "Gradient of the input data",
+     "Off: the first layer makes 2 passes, not 3, as frameworks run it.", false, nullptr, nullptr,
+     switch_at<&Assumptions::first_layer_input_gradient>, {}, nullptr, WriteRule::when_not_default},
 };
 
 // Each device's own overheads, under /overheads/host and /overheads/accelerator: left out, the
@@ -229,6 +251,8 @@ FieldSpec spec_of(const FieldRow& row, std::string path, std::string label) {
   if (row.integer) f.integer = *row.integer;
   f.number.get = row.number.get;
   f.number.set = row.number.set;
+  if (row.choices) f.choices = &row.choices();
+  f.write = row.write;
   return f;
 }
 
@@ -316,6 +340,34 @@ std::span<const FieldSpec* const> device_number_fields() {
   return fields;
 }
 
+const std::vector<std::string>& phase_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const PhaseInfo& p : phases()) list.emplace_back(p.name);
+    return list;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& overlap_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const OverlapInfo& o : overlaps()) list.emplace_back(o.name);
+    return list;
+  }();
+  return names;
+}
+
+std::span<const FieldSpec* const> assumption_fields() {
+  static const std::vector<const FieldSpec*> fields = [] {
+    std::vector<const FieldSpec*> list;
+    for (const FieldSpec& f : field_specs())
+      if (f.path.starts_with("/assumptions/")) list.push_back(&f);
+    return list;
+  }();
+  return fields;
+}
+
 std::span<const FieldSpec* const> top_number_fields() {
   static const std::vector<const FieldSpec*> fields = [] {
     std::vector<const FieldSpec*> list;
@@ -382,7 +434,8 @@ const FieldSpec* find_field(std::string_view pointer) {
 
 std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer) {
   const FieldSpec* spec = find_field(pointer);
-  if (!spec || !(spec->number.get || spec->number.device_get)) return std::nullopt;
+  if (!spec || !(spec->kind == FieldKind::integer || spec->kind == FieldKind::quantity)) return std::nullopt;
+  if (!(spec->number.get || spec->number.device_get)) return std::nullopt;
   std::size_t item = 0;
   if (spec->path == "/network/widths/-") {
     const std::string_view index = pointer.substr(pointer.rfind('/') + 1);

@@ -3,6 +3,7 @@
 // first (scenario_merge.cpp); the form's expansion is scenario_expand.cpp.
 #include "epochcalc/scenario/scenario_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "scenario/in_force_text.hpp"
@@ -16,33 +17,11 @@ namespace epochcalc {
 
 namespace {
 
-const std::vector<std::string>& phase_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const PhaseInfo& p : phases()) list.emplace_back(p.name);
-    return list;
-  }();
-  return names;
-}
-
-const std::vector<std::string>& overlap_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const OverlapInfo& o : overlaps()) list.emplace_back(o.name);
-    return list;
-  }();
-  return names;
-}
-
 const std::vector<std::string> top_fields{"name",   "preset", "profile", "network",           "host",       "accelerator",
                                           "precision", "dispatch", "launch", "step_overhead", "dram_energy_per_byte", "flop_energy",
                                           "assumptions", "overheads"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
 
-const std::vector<std::string> assumption_fields{"phase",     "ops_per_layer",   "extra_ops_per_step",
-                                                 "overlap",   "drop_last",       "host_efficiency",
-                                                 "accelerator_efficiency",       "launches_per_step",
-                                                 "first_layer_input_gradient"};
 
 // A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
 template <typename Value, typename Lookup, typename ReadFields>
@@ -128,41 +107,35 @@ void check_precision(const Device& device, const std::string& path, const std::s
                         (listed.empty() ? "" : " (this one lists " + listed + ")")});
 }
 
-void read_assumptions(const json* value, const std::string& path, Assumptions& a, Errors& errors) {
+// The assumptions, field by field through the table: a number left out or null is its default (the
+// default-constructed Assumptions' value); the operations per layer, left out, follow the phase.
+void read_assumptions(const json* value, const std::string& path, Scenario& s, Errors& errors) {
   bool ops_given = false;
-  if (value && check_object(*value, path, assumption_fields, errors)) {
-    if (const json* v = field(*value, "phase", path, errors, false))
-      if (auto phase = read_choice(*v, pointer(path, "phase"), phase_names(), errors))
-        a.phase = *phase == "training" ? Phase::training : Phase::inference;
-    // null, like absent, is the default: the phase's count (ops_per_layer), none (extra_ops_per_step).
-    if (const json* v = field(*value, "ops_per_layer", path, errors, false); v && !v->is_null()) {
-      ops_given = true;
-      if (auto ops = read_integer(*v, pointer(path, "ops_per_layer"), rule::ops_per_layer, errors))
-        a.ops_per_layer = static_cast<int>(*ops);
+  static const std::vector<std::string> keys = child_keys("/assumptions");
+  if (value && check_object(*value, path, keys, errors)) {
+    for (const FieldSpec* f : assumption_fields()) {
+      const std::string_view key = std::string_view(f->path).substr(path.size() + 1);
+      const json* v = field(*value, key, path, errors, false);
+      const bool number = f->kind == FieldKind::integer || f->kind == FieldKind::quantity;
+      if (!v || (number && v->is_null())) continue;
+      std::optional<double> x;
+      if (f->kind == FieldKind::choice) {
+        if (auto choice = read_choice(*v, f->path, *f->choices, errors))
+          x = static_cast<double>(std::find(f->choices->begin(), f->choices->end(), *choice) - f->choices->begin());
+      } else if (f->kind == FieldKind::boolean) {
+        if (auto on = read_bool(*v, f->path, errors)) x = *on ? 1 : 0;
+      } else if (f->kind == FieldKind::integer) {
+        if (auto n = read_integer(*v, f->path, f->integer, errors)) x = static_cast<double>(*n);
+      } else if (auto q = read_quantity(*v, f->path, f->quantity, errors)) {
+        x = *q;
+      }
+      if (!x) continue;
+      f->number.set(s, 0, *x);
+      ops_given |= key == "ops_per_layer";
     }
-    if (const json* v = field(*value, "extra_ops_per_step", path, errors, false); v && !v->is_null())
-      if (auto extra = read_integer(*v, pointer(path, "extra_ops_per_step"), rule::extra_ops_per_step, errors))
-        a.extra_ops_per_step = static_cast<int>(*extra);
-    if (const json* v = field(*value, "overlap", path, errors, false))
-      if (auto overlap = read_choice(*v, pointer(path, "overlap"), overlap_names(), errors))
-        a.overlap = *overlap == "none" ? Overlap::none : Overlap::roofline;
-    if (const json* v = field(*value, "drop_last", path, errors, false))
-      if (auto drop = read_bool(*v, pointer(path, "drop_last"), errors)) a.drop_last = *drop;
-    if (const json* v = field(*value, "first_layer_input_gradient", path, errors, false))
-      if (auto input = read_bool(*v, pointer(path, "first_layer_input_gradient"), errors))
-        a.first_layer_input_gradient = *input;
-    if (const json* v = field(*value, "host_efficiency", path, errors, false); v && !v->is_null())
-      if (auto e = read_quantity(*v, pointer(path, "host_efficiency"), rule::efficiency, errors)) a.host_efficiency = *e;
-    if (const json* v = field(*value, "accelerator_efficiency", path, errors, false); v && !v->is_null())
-      if (auto e = read_quantity(*v, pointer(path, "accelerator_efficiency"), rule::efficiency, errors))
-        a.accelerator_efficiency = *e;
-    // null, like absent, means no graphs: every operation is launched on its own.
-    if (const json* v = field(*value, "launches_per_step", path, errors, false); v && !v->is_null())
-      if (auto g = read_integer(*v, pointer(path, "launches_per_step"), rule::launches_per_step, errors))
-        a.launches_per_step = static_cast<int>(*g);
   }
   // Left out, the operations per layer follow the phase (the model's table says how many).
-  if (!ops_given) a.ops_per_layer = phase_info(a.phase).default_ops_per_layer;
+  if (!ops_given) s.assumptions.ops_per_layer = phase_info(s.assumptions.phase).default_ops_per_layer;
 }
 
 bool read_top_quantity(const json& doc, const FieldSpec& f, double& into, Errors& errors) {
@@ -295,9 +268,9 @@ ParsedScenario parse_scenario(const json& input) {
     double value = 0;
     if (read_top_quantity(doc, *f, value, errors)) f->number.set(s, 0, value);
   }
-  read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s.assumptions, errors);
+  read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s, errors);
   read_overheads(field(doc, "overheads", "", errors, false), s, errors);
-detail::record_sources(input, from_preset, doc, s);
+  detail::record_sources(input, from_preset, doc, s);
 
   // Checks that need two fields at once, only when both were valid.
   const std::int64_t n = s.dataset.training_examples;
@@ -316,7 +289,7 @@ detail::record_sources(input, from_preset, doc, s);
                                                   " examples of each epoch at batch size " + count(s.batch_size) + ".",
                                 "/assumptions/drop_last"});
   add_slip_warnings(s, parsed.warnings);
-detail::add_shadowed_warnings(s, parsed.warnings);
+  detail::add_shadowed_warnings(s, parsed.warnings);
   // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
   if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
     parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "

@@ -30,17 +30,6 @@ const char* kind_name(FieldKind kind) {
   return "text";
 }
 
-json choices_for(const std::string& path) {
-  json list = json::array();
-  if (path == "/precision")
-    for (const PrecisionInfo& p : precisions()) list.push_back(std::string(p.name));
-  if (path == "/assumptions/phase")
-    for (const PhaseInfo& p : phases()) list.push_back(std::string(p.name));
-  if (path == "/assumptions/overlap")
-    for (const OverlapInfo& o : overlaps()) list.push_back(std::string(o.name));
-  return list;
-}
-
 // Defaults of the optional fields, read off the model's own default-constructed structs.
 json defaults() {
   const Scenario s;
@@ -104,7 +93,7 @@ json schema_document() {
       entry["min"] = f.integer.min;
       entry["max"] = f.integer.max;
     }
-    if (f.kind == FieldKind::choice) entry["choices"] = choices_for(f.path);
+    if (f.choices) entry["choices"] = *f.choices;
     // The longest text the engine reads here: a front end checks a value against it before it lays
     // the value out (a link can carry megabytes).
     if (f.kind == FieldKind::text) entry["max_length"] = rule::max_string_length;

@@ -53,7 +53,6 @@ const std::string& accelerator_profile(const Scenario& s) {
 
 std::vector<QuickWhatIf> quick_whatifs(const Scenario& s) {
   std::vector<QuickWhatIf> out;
-  const Assumptions& a = s.assumptions;
 
   const std::string graphs = "CUDA Graphs: one launch per step";
   const ValueInForce graph_launches = value_in_force(s, true, OverheadSlot::launches_per_step);

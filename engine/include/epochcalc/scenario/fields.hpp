@@ -52,6 +52,11 @@ struct NumberAccess {
   int wide_slot = -1;
 };
 
+// How the normalized scenario writes a field of its own (an assumption): always; null when it is 0
+// (graph launches: none); or only when it is not the default (the input-gradient switch, so that every
+// scenario without it reads as before).
+enum class WriteRule { always, null_when_zero, when_not_default };
+
 struct FieldSpec {
   std::string path;  // JSON pointer; "/network/widths/-" stands for every width
   FieldKind kind;
@@ -60,7 +65,11 @@ struct FieldSpec {
   bool required = false;
   QuantityRule quantity{Dimension::time, {}};  // for kind quantity
   IntegerRule integer{0, 0};                   // for kind integer
-  NumberAccess number{};                       // for kinds integer and quantity
+  // For kinds integer and quantity the number; for a choice its index in `choices`, for a switch 0 or 1
+  // (so every assumption is read, written and defaulted through one accessor).
+  NumberAccess number{};
+  const std::vector<std::string>* choices = nullptr;  // for kind choice
+  WriteRule write = WriteRule::always;
 };
 
 std::span<const FieldSpec> field_specs();
@@ -70,6 +79,11 @@ std::vector<std::string> child_keys(std::string_view parent);
 // A device's own numbers, one row each (not the peaks, which go by precision), as rows under "/host":
 // read, written and checked field by field. An optional one is 0 when not given.
 std::span<const FieldSpec* const> device_number_fields();
+// The rows under "/assumptions", in table order: read, written and defaulted field by field.
+std::span<const FieldSpec* const> assumption_fields();
+// The choices of a choice row as text (precision, phase, overlap), in the model's order.
+const std::vector<std::string>& phase_names();
+const std::vector<std::string>& overlap_names();
 // The scenario's own quantities at the top level (dispatch, launch, the energy prices), one row each:
 // read and written field by field.
 std::span<const FieldSpec* const> top_number_fields();
