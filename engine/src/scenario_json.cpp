@@ -312,7 +312,7 @@ ParsedScenario parse_scenario(const json& input) {
     parsed.warnings.push_back({"W_DROP_LAST", "Dropping the last partial batch skips " + count(n % s.batch_size) +
                                                   " examples of each epoch at batch size " + count(s.batch_size) + ".",
                                 "/assumptions/drop_last"});
-  add_slip_warnings(s, parsed.warnings);
+  add_slip_warnings(s, doc, parsed.warnings);
   // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
   if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
     parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
