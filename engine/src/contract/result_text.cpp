@@ -143,7 +143,6 @@ void write_device_result(Out& out, const Scenario& s, bool is_accelerator, const
 
 template <typename Out>
 void write_scenario(Out& out, const Scenario& s) {
-  const Assumptions& a = s.assumptions;
   out.begin_object().key("name").string(s.name).key("network").begin_object().key("widths").begin_array();
   for (std::int64_t w : s.widths) out.integer(w);
   out.end_array()

@@ -450,11 +450,6 @@ std::optional<NumberField> number_field(const Scenario& scenario, std::string_vi
 
 double NumberField::get(const Scenario& scenario) const {
   const NumberAccess& a = spec->number;
-  // A scenario-wide overhead shadowed on every device that pays it stands for what the accelerator pays.
-  if (const auto slot = scenario_wide_slot(*spec)) {
-    const ValueInForce host = value_in_force(scenario, false, *slot);
-    if (!(host.paid && !host.own)) return value_in_force(scenario, true, *slot).value;
-  }
   return a.get ? a.get(scenario, item) : a.device_get(scenario.*a.role, a.precision);
 }
 

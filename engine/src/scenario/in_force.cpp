@@ -95,7 +95,12 @@ std::optional<double> whatif_value_now(const Scenario& s, const NumberField& fie
   if (!slot) return field.get(s);
   const ValueInForce host = value_in_force(s, false, *slot), accelerator = value_in_force(s, true, *slot);
   if (host.paid && host.value != accelerator.value) return std::nullopt;
-  return accelerator.value;
+  return accelerator.value;  // what every device pays
+}
+
+double whatif_start_value(const Scenario& s, const NumberField& field) {
+  if (const auto now = whatif_value_now(s, field)) return *now;
+  return value_in_force(s, true, *scenario_wide_slot(*field.spec)).value;
 }
 
 std::vector<ValueInForce> values_giving_way(const Scenario& s, const NumberField& field) {

@@ -38,12 +38,12 @@ std::string describe(const json& value) {
 
 // A bound for a message: whole numbers with thousands separators ("10,000,000,000"), others as JSON
 // writes them ("1e+18").
-std::string format_number(double value) {
+std::string format_number(double value, bool separated) {
   if (value != std::floor(value) || std::fabs(value) >= 1e15) return json(value).dump();
   const std::string digits = std::to_string(static_cast<std::int64_t>(std::fabs(value)));
   std::string text = value < 0 ? "-" : "";
   for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    if (separated && i > 0 && (digits.size() - i) % 3 == 0) text += ',';
     text += digits[i];
   }
   return text;

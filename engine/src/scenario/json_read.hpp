@@ -44,9 +44,10 @@ std::string join_quoted(const std::vector<std::string>& words);
 
 // The JSON type as a user would name it ("a string", "an array", ...).
 std::string json_type_name(const json& value);
-// A short quote of a value for a message, and a bound written for people ("10,000,000,000").
+// A short quote of a value for a message, and a bound written for people ("10,000,000,000"); not
+// `separated`, a number the unit parser reads back ("10000000000").
 std::string describe(const json& value);
-std::string format_number(double value);
+std::string format_number(double value, bool separated = true);
 
 // The errors the readers report, built only when the input is wrong (json_messages.cpp).
 namespace message {

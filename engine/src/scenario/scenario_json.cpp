@@ -288,7 +288,7 @@ ParsedScenario parse_scenario(const json& input) {
     parsed.warnings.push_back({"W_DROP_LAST", "Dropping the last partial batch skips " + count(n % s.batch_size) +
                                                   " examples of each epoch at batch size " + count(s.batch_size) + ".",
                                 "/assumptions/drop_last"});
-  add_slip_warnings(s, parsed.warnings);
+  add_slip_warnings(s, doc, parsed.warnings);
   detail::add_shadowed_warnings(s, parsed.warnings);
   // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
   if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))

@@ -13,6 +13,9 @@ namespace epochcalc {
 
 inline constexpr const char* slip_warning = "W_UNLIKELY_VALUE";
 
-void add_slip_warnings(const Scenario& scenario, std::vector<Warning>& warnings);
+// `document` is the scenario document as read (its preset merged and its profiles filled in): a value is
+// read as it was typed there, and only a value it holds can warn (a registry entry's or a default's
+// never does).
+void add_slip_warnings(const Scenario& scenario, const nlohmann::ordered_json& document, std::vector<Warning>& warnings);
 
 }  // namespace epochcalc

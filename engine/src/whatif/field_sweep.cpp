@@ -1,4 +1,5 @@
 #include "epochcalc/whatif/field_sweep.hpp"
+#include "epochcalc/scenario/in_force.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -57,7 +58,7 @@ void reserve(FieldSweep& out, std::size_t n, bool grid) {
 SweepRange default_sweep_range(const Scenario& scenario, const NumberField& field) {
   const auto [low, high] = field_limits(*field.spec);
   const bool whole = field.spec->kind == FieldKind::integer;
-  const double v = field.get(scenario);
+  const double v = whatif_start_value(scenario, field);
   constexpr double factor = 30;
   if (v > 0) {
     const double from = std::max(low, whole ? std::max(1.0, std::floor(v / factor)) : v / factor);

@@ -116,6 +116,9 @@ const FieldSpec* find_field(std::string_view pointer);
 
 // The number a JSON pointer names in a scenario, bound to that pointer: its row, and its value read and
 // written in SI units. Null for a pointer that names no numeric field, or a width past the scenario's.
+// get reads the field's own value (a scenario-wide overhead's, even where each device pays its own:
+// in_force.hpp says what is paid). set is a what-if's: setting a scenario-wide overhead also removes
+// each device's own value of it, so every device pays the value set (docs/model.md, "The value in force").
 struct NumberField {
   const FieldSpec* spec;
   std::size_t item = 0;

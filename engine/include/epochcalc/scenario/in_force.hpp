@@ -45,6 +45,9 @@ void clear_own(DeviceOverheads& own, OverheadSlot slot);
 // The value a what-if over `field` starts from: for a scenario-wide overhead, the value every device
 // that pays it pays (nullopt when they pay different values: their own ones differ); else the field's.
 std::optional<double> whatif_value_now(const Scenario& scenario, const NumberField& field);
+// Where a what-if over `field` starts, for a chart's default range: the value now, else (the devices pay
+// their own, different values) what the accelerator pays.
+double whatif_start_value(const Scenario& scenario, const NumberField& field);
 // The devices whose own value of a scenario-wide overhead gives way in a what-if over it, as their
 // values in force (empty for any other field, or when no device has its own).
 std::vector<ValueInForce> values_giving_way(const Scenario& scenario, const NumberField& field);
