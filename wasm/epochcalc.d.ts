@@ -71,6 +71,8 @@ export interface DeviceOverheads {
   /** The accelerator's only. */
   launches_per_step?: number | null;
 }
+/** The host's own overheads: it launches no kernels and replays no graphs. */
+export type HostOverheads = Omit<DeviceOverheads, 'launch' | 'launches_per_step'>;
 
 export interface ScenarioInput {
   /** Start from this preset and apply the other fields on top. */
@@ -91,7 +93,7 @@ export interface ScenarioInput {
   flop_energy?: Quantity;
   assumptions?: Assumptions;
   /** Each device's own overheads; left out, both devices pay the values above. */
-  overheads?: { host?: DeviceOverheads; accelerator?: DeviceOverheads };
+  overheads?: { host?: HostOverheads; accelerator?: DeviceOverheads };
 }
 
 /** The scenario with its preset merged and every registry id resolved into the full object
@@ -116,7 +118,7 @@ export interface NormalizedScenario {
   dram_energy_per_byte: number;
   flop_energy: number;
   /** Present only when a device has values of its own; times in seconds. */
-  overheads?: { host?: DeviceOverheads; accelerator?: DeviceOverheads };
+  overheads?: { host?: HostOverheads; accelerator?: DeviceOverheads };
   assumptions: Required<Omit<Assumptions, 'host_efficiency' | 'accelerator_efficiency' | 'launches_per_step'>> & {
     host_efficiency: number;
     accelerator_efficiency: number;
