@@ -154,6 +154,17 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     else buildField(spec(path), /** @type {HTMLElement} */ (slot));
   }
   for (const slot of form.querySelectorAll('[data-device]')) buildDevice(/** @type {HTMLElement} */ (slot));
+  // A field of the engine's table that the page places nowhere by hand gets a control beside its
+  // siblings (the last control under the same parent), so a new field is editable without a page edit.
+  for (const f of schema.fields) {
+    if (f.path.endsWith('/-') || form.querySelector(`[data-path="${f.path}"]`)) continue;
+    const parent = f.path.slice(0, f.path.lastIndexOf('/') + 1);
+    const siblings = [...form.querySelectorAll('[data-path]')].filter((el) => el.getAttribute('data-path')?.startsWith(parent));
+    const after = siblings.at(-1)?.closest('.field') ?? form.querySelector('fieldset:last-of-type > :last-child');
+    const slot = h('div', { class: f.kind === 'boolean' ? 'field check' : 'field', 'data-field': f.path });
+    after?.after(slot);
+    buildField(f, slot);
+  }
   root.querySelector('label[for="examples"]')?.append(' ', h('span', { class: 'badge', id: 'dataset-custom', hidden: true }, 'custom'));
 
   /** A registry picker (device or dataset) with a "custom" choice. @param {{label: string, options: string[][]}[]|null} [groups] */
@@ -199,13 +210,16 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
       `Each figure takes a unit, e.g. ${schema.dimensions.flop_rate.example} or ${schema.dimensions.bandwidth.example}; a bare number is in SI units. The model uses the peak FLOP/s and the bandwidth, and the idle power and price when given (idle energy, cost per epoch); capacity and TDP are for reference.`);
     const nameSlot = h('div', { class: 'field' });
     buildField(spec(`${role}/name`), nameSlot);
+    // The citation, editable for a device of one's own (a registry device shows its own below it).
+    const sourceSlot = h('div', { class: 'field' });
+    buildField(spec(`${role}/source`), sourceSlot);
     panel.append(pick, specsGrid, specsHint,
       h('details', { class: 'more' }, h('summary', {}, 'Peak FLOP/s at other precisions'), others),
       nameSlot,
       h('p', { class: 'hint edited', id: `${key}-edited`, hidden: true }),
       h('button', { type: 'button', class: 'small', id: `${key}-restore`, hidden: true, onclick: () => restore(role) },
         'Restore datasheet values'),
-      h('details', { class: 'source', id: `${key}-source` }, h('summary', {}, 'Datasheet source'), h('p', {})));
+      h('details', { class: 'source', id: `${key}-source` }, h('summary', {}, 'Datasheet source'), h('p', {}), sourceSlot));
     slot.replaceWith(panel);
   }
 
@@ -373,7 +387,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     $(`${key}-restore`).hidden = !(entry && changed);
     const source = /** @type {HTMLDetailsElement} */ ($(`${key}-source`));
     const text = entry?.source ?? (typeof dev?.source === 'string' ? dev.source : '');
-    source.hidden = !text;
+    // Always there: a device of one's own takes its citation in the field inside.
     /** @type {HTMLElement} */ (source.querySelector('summary')).textContent =
       entry && changed ? `Datasheet source of the original ${entry.name}` : 'Datasheet source';
     rewrite(/** @type {HTMLElement} */ (source.querySelector('p')), `${text}\n${entry?.notes ?? ''}`,

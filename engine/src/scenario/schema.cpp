@@ -30,25 +30,24 @@ const char* kind_name(FieldKind kind) {
   return "text";
 }
 
-// Defaults of the optional fields, read off the model's own default-constructed structs.
+// Defaults of the optional fields, read off the model's own default-constructed structs: the
+// assumptions through their rows, as the parser fills them in.
 json defaults() {
   const Scenario s;
-  const Assumptions& a = s.assumptions;
+  json out = {{"/name", "Custom scenario"}, {"/precision", s.precision}, {"/profile", nullptr}, {"/step_overhead", s.step_overhead}};
+  for (const FieldSpec* f : assumption_fields()) {
+    const double v = f->number.get(s, 0);
+    if (f->write == WriteRule::null_when_zero && v == 0) out[f->path] = nullptr;
+    else if (f->choices) out[f->path] = (*f->choices)[static_cast<std::size_t>(v)];
+    else if (f->kind == FieldKind::boolean) out[f->path] = v != 0;
+    else if (f->kind == FieldKind::integer) out[f->path] = static_cast<std::int64_t>(v);
+    else out[f->path] = v;
+  }
+  // Left out, the operations per layer follow the phase.
   json by_phase = json::object();
   for (const PhaseInfo& p : phases()) by_phase[std::string(p.name)] = p.default_ops_per_layer;
-  return {{"/name", "Custom scenario"},
-          {"/precision", s.precision},
-          {"/assumptions/phase", std::string(phase_info(a.phase).name)},
-          {"/assumptions/ops_per_layer", {{"follows", "/assumptions/phase"}, {"values", by_phase}}},
-          {"/assumptions/extra_ops_per_step", a.extra_ops_per_step},
-          {"/assumptions/launches_per_step", nullptr},
-          {"/assumptions/host_efficiency", a.host_efficiency},
-          {"/assumptions/accelerator_efficiency", a.accelerator_efficiency},
-          {"/profile", nullptr},
-          {"/step_overhead", s.step_overhead},
-          {"/assumptions/overlap", std::string(overlap_info(a.overlap).name)},
-          {"/assumptions/drop_last", a.drop_last},
-          {"/assumptions/first_layer_input_gradient", a.first_layer_input_gradient}};
+  out["/assumptions/ops_per_layer"] = {{"follows", "/assumptions/phase"}, {"values", by_phase}};
+  return out;
 }
 
 }  // namespace
