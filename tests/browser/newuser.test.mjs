@@ -86,7 +86,7 @@ test('an edited preset is named as edited: field, CSV file name, description', a
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   assert.equal(download.suggestedFilename(), 'mnist-epoch-cpu-vs-h100-edited.csv');
   await fill(page, '#dataset-name', 'My data');
-  assert.match(await text(page, '#profile-table caption'), /My data, 60,000 training examples/);
+  assert.match(await text(page, '#counts-table caption'), /My data, 60,000 training examples/);
   await fill(page, '#scenario-name', 'My run');
   const [again] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   assert.equal(again.suggestedFilename(), 'my-run.csv');

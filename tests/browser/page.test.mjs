@@ -164,13 +164,13 @@ test('device picker: another accelerator from the registry', async () => {
 // Regression (issue 6): the page set 1 operation per layer for inference while the CLI kept 3.
 test('phase: inference runs one pass per layer and, as in the CLI, one operation per layer', async () => {
   const page = await openPage(env.browser, env.url);
-  const ops = await value(page, 'network.batched.launched_ops');
+  const ops = await value(page, 'host.batched.dispatches');
   const flops = await value(page, 'network.batched.flops');
   assert.match(await page.getAttribute('#ops_per_layer', 'placeholder'), /^3, the training default/);
   await choose(page, '#phase', 'inference');
   assert.equal(await page.inputValue('#ops_per_layer'), '', 'left empty, it follows the phase');
   assert.match(await page.getAttribute('#ops_per_layer', 'placeholder'), /^1, the inference default/);
-  assert.equal(await value(page, 'network.batched.launched_ops'), ops / 3);
+  assert.equal(await value(page, 'host.batched.dispatches'), ops / 3);
   assert.ok(near(await value(page, 'network.batched.flops'), flops / 3));
   // The same intent through the engine directly (what `--set assumptions.phase=inference` sends).
   const r = env.calc.solve({ preset: 'mnist-cpu-vs-h100', assumptions: { phase: 'inference' } });
@@ -185,7 +185,7 @@ test('operations per layer and extra operations per step set O = s·(L·ops + ex
   await fill(page, '#ops_per_layer', '4');
   await fill(page, '#extra_ops_per_step', '5');
   const steps = await value(page, 'network.batched.steps_per_epoch');
-  assert.equal(await value(page, 'network.batched.launched_ops'), steps * (3 * 4 + 5));
+  assert.equal(await value(page, 'host.batched.dispatches'), steps * (3 * 4 + 5));
   await assertRunsMatch(page, expected((s) => { s.assumptions = { ...s.assumptions, ops_per_layer: 4, extra_ops_per_step: 5 }; }));
   await release(page);
 });
@@ -271,11 +271,11 @@ test('dataset: registry picker and a custom size', async () => {
 
 test('widths: add and remove layers', async () => {
   const page = await openPage(env.browser, env.url);
-  const ops = await value(page, 'network.batched.launched_ops');
+  const ops = await value(page, 'host.batched.dispatches');
   await afterUpdate(page, () => page.click('#add-layer'));
   assert.equal(await page.locator('#widths input').count(), 5);
   assert.equal(await page.inputValue('#width-3'), '64', 'the new layer copies the width before it');
-  assert.equal(await value(page, 'network.batched.launched_ops'), (ops / 3) * 4);
+  assert.equal(await value(page, 'host.batched.dispatches'), (ops / 3) * 4);
   await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 128, 64, 64, 10]; }));
   await fill(page, '#width-3', '32');
   await assertRunsMatch(page, expected((s) => { s.network.widths = [784, 128, 64, 32, 10]; }));

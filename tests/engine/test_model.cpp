@@ -5,10 +5,12 @@
 
 #include "epochcalc/model/model.hpp"
 #include "brute_force.hpp"
+#include "model_answers.hpp"
 #include "default_scenario.hpp"
 #include "draw.hpp"
 
 using namespace epochcalc;
+using namespace epochcalc::testing;
 
 namespace {
 
@@ -45,11 +47,10 @@ TEST_CASE("network shape sums MACs, activations and parameters over the layers")
   CHECK(single.parameters == 8);
 }
 
-TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations") {
+TEST_CASE("an epoch's counts: steps, FLOPs, bytes and launched operations") {
   const Scenario s = paper_scenario();
-  const NetworkShape shape = network_shape(s.widths);
   SUBCASE("training, steps round up") {
-    const EpochCounts p = epoch_counts(shape, 105, 10, s.assumptions, 4);
+    const EpochCounts p = epoch_counts(s, 105, 10, s.assumptions, 4);
     CHECK(p.steps_per_epoch == 11);
     CHECK(p.examples == 105);
     CHECK(p.flops == 3.0 * 2 * 300 * 105);
@@ -59,7 +60,7 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
   SUBCASE("drop_last drops the partial batch and its examples") {
     Assumptions a = s.assumptions;
     a.drop_last = true;
-    const EpochCounts p = epoch_counts(shape, 105, 10, a, 4);
+    const EpochCounts p = epoch_counts(s, 105, 10, a, 4);
     CHECK(p.steps_per_epoch == 10);
     CHECK(p.examples == 100);
     CHECK(p.flops == 3.0 * 2 * 300 * 100);
@@ -69,7 +70,7 @@ TEST_CASE("the epoch profile counts steps, FLOPs, bytes and launched operations"
     a.phase = Phase::inference;
     a.ops_per_layer = 1;
     a.extra_ops_per_step = 2;
-    const EpochCounts p = epoch_counts(shape, 100, 10, a, 2);
+    const EpochCounts p = epoch_counts(s, 100, 10, a, 2);
     CHECK(p.flops == 2.0 * 300 * 100);
     CHECK(p.bytes == 2.0 * (10 * 325 + 100 * 55));
     CHECK(p.launched_ops == 10 * (2 * 1 + 2));
@@ -85,7 +86,7 @@ TEST_CASE("without the input's gradient the first layer makes one pass fewer in 
   Assumptions a = s.assumptions;
   a.first_layer_input_gradient = false;
   SUBCASE("training: two passes on the first layer, three on the others") {
-    const EpochCounts p = epoch_counts(shape, 105, 10, a, 4);
+    const EpochCounts p = epoch_counts(s, 105, 10, a, 4);
     CHECK(p.flops == 2.0 * 105 * (3 * 300 - 200));
     CHECK(p.bytes == 4.0 * (3 * (11 * 325 + 105 * 55) - (11 * 220 + 105 * 30)));
     CHECK(p.launched_ops == 11 * (2 * 3));  // the operations are the scenario's counts, unchanged
@@ -94,13 +95,13 @@ TEST_CASE("without the input's gradient the first layer makes one pass fewer in 
     a.phase = Phase::inference;
     Assumptions seed = a;
     seed.first_layer_input_gradient = true;
-    const EpochCounts skipped = epoch_counts(shape, 100, 10, a, 2);
-    const EpochCounts counted = epoch_counts(shape, 100, 10, seed, 2);
+    const EpochCounts skipped = epoch_counts(s, 100, 10, a, 2);
+    const EpochCounts counted = epoch_counts(s, 100, 10, seed, 2);
     CHECK(skipped.flops == counted.flops);
     CHECK(skipped.bytes == counted.bytes);
   }
   SUBCASE("the default counts every pass: the seed's numbers, bit for bit") {
-    const EpochCounts p = epoch_counts(shape, 105, 10, s.assumptions, 4);
+    const EpochCounts p = epoch_counts(s, 105, 10, s.assumptions, 4);
     CHECK(p.flops == 3.0 * 2 * 300 * 105);
     CHECK(p.bytes == 3.0 * 4 * (11 * 325 + 105 * 55));
   }
@@ -124,9 +125,9 @@ TEST_CASE("without the input's gradient the win ranges still match brute force")
 
 TEST_CASE("a run splits the epoch into work and overhead") {
   Scenario s = paper_scenario();
-  const EpochCounts p = epoch_counts(network_shape(s.widths), 100, 10, s.assumptions, 4);
+  const EpochCounts p = epoch_counts(s, 100, 10, s.assumptions, 4);
   SUBCASE("host: no launch cost") {
-    const Run r = run_on_device(p, s.host, s, false);
+    const Run r = run_on_device(p, s, false);
     CHECK(r.compute_time_s == doctest::Approx(p.flops / 1e9));
     CHECK(r.memory_time_s == doctest::Approx(p.bytes / 1e9));
     CHECK(r.work_time_s == doctest::Approx(r.compute_time_s + r.memory_time_s));
@@ -139,18 +140,18 @@ TEST_CASE("a run splits the epoch into work and overhead") {
     CHECK(r.energy_j == doctest::Approx(r.arithmetic_energy_j + r.data_movement_energy_j));
   }
   SUBCASE("accelerator pays launch on top of dispatch") {
-    const Run r = run_on_device(p, s.accelerator, s, true);
+    const Run r = run_on_device(p, s, true);
     CHECK(r.launch_time_s == doctest::Approx(60 * 5e-6));
     CHECK(r.overhead_time_s == doctest::Approx(60 * 15e-6));
   }
   SUBCASE("roofline overlap takes the larger of compute and memory") {
     s.assumptions.overlap = Overlap::roofline;
-    const Run r = run_on_device(p, s.host, s, false);
+    const Run r = run_on_device(p, s, false);
     CHECK(r.work_time_s == doctest::Approx(std::max(r.compute_time_s, r.memory_time_s)));
   }
   SUBCASE("the precision picks the peak") {
     s.precision = "fp16";
-    const Run r = run_on_device(p, s.accelerator, s, true);
+    const Run r = run_on_device(p, s, true);
     CHECK(r.compute_time_s == doctest::Approx(p.flops / 2e12));
   }
 }

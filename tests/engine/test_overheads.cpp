@@ -16,6 +16,7 @@
 #include "epochcalc/scenario/scenario_json.hpp"
 #include "epochcalc/whatif/solve_for.hpp"
 #include "brute_force.hpp"
+#include "model_answers.hpp"
 #include "draw.hpp"
 #include "solved.hpp"
 

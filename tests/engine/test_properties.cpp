@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "digest.hpp"
+#include "model_answers.hpp"
 #include "draw.hpp"
 #include "epochcalc/model/model.hpp"
 

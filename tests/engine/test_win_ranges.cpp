@@ -7,10 +7,12 @@
 #include <random>
 
 #include "brute_force.hpp"
+#include "model_answers.hpp"
 #include "digest.hpp"
 #include "epochcalc/model/model.hpp"
 
 using namespace epochcalc;
+using namespace epochcalc::testing;
 
 namespace {
 

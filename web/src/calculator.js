@@ -8,7 +8,7 @@ import { byId, cancelIdle, h, onIdle, replace, watchNearView } from './dom.js';
 import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
-import { renderResultTable, renderProfileTable } from './tables.js';
+import { renderResultTable, renderCountsTable } from './tables.js';
 import { renderHeadline, sentence, nowLine } from './summary.js';
 import { createSweepChart } from './sweep.js';
 
@@ -302,7 +302,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   /** @param {import('epochcalc').Result} result */
   function renderTables(result) {
     renderResultTable(/** @type {HTMLTableElement} */ ($('result-table')), result, exactBox.checked, pinned);
-    renderProfileTable(/** @type {HTMLTableElement} */ ($('profile-table')), result, exactBox.checked);
+    renderCountsTable(/** @type {HTMLTableElement} */ ($('counts-table')), result, exactBox.checked);
   }
   exactBox.addEventListener('change', () => { if (good) renderTables(good.result); });
 

@@ -88,28 +88,31 @@ export function renderResultTable(table, r, exactly = false, pinned = []) {
 }
 
 /**
- * The workload table: what the model counts for one epoch (same on both devices).
+ * The workload table: what the model counts for one epoch, and the operations each device pays (its own
+ * count: a device with its own profile or graph replay pays another than the other).
  * @param {HTMLTableElement} table @param {import('epochcalc').Result} r @param {boolean} [exactly]
  */
-export function renderProfileTable(table, r, exactly = false) {
+export function renderCountsTable(table, r, exactly = false) {
   const cols = /** @type {const} */ (['batched', 'batch_one']);
-  /** @type {[keyof import('epochcalc').EpochCounts, string, (x: number) => string, string][]} */
+  /** @type {['network'|'host'|'accelerator', string, string, (x: number) => string, string][]} */
   const rows = [
-    ['steps_per_epoch', 'Steps s', (x) => int(x), ''],
-    ['flops', 'FLOPs F', (x) => si(x, 'FLOP'), 'FLOP'],
-    ['bytes', 'Bytes moved Y', (x) => si(x, 'B'), 'B'],
-    ['launched_ops', 'Operations O', (x) => int(x), 'ops'],
+    ['network', 'steps_per_epoch', 'Steps s', (x) => int(x), ''],
+    ['network', 'flops', 'FLOPs F', (x) => si(x, 'FLOP'), 'FLOP'],
+    ['network', 'bytes', 'Bytes moved Y', (x) => si(x, 'B'), 'B'],
+    ['host', 'dispatches', 'Operations the host dispatches', (x) => int(x), 'ops'],
+    ['accelerator', 'dispatches', r.accelerator.overheads.launches_per_step != null
+      ? 'Graph replays on the accelerator' : 'Operations the accelerator dispatches and launches', (x) => int(x), 'ops'],
   ];
   const ds = r.scenario.network.dataset;
   replace(table,
     h('caption', {}, `${r.scenario.network.widths.join('-')} network: ${int(r.network.layers)} layers, ${int(r.network.parameters)} parameters; ${shortName(ds.name)}, ${int(ds.training_examples)} training examples.`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Per epoch'),
       ...cols.map((c) => h('th', { scope: 'col' }, `Batch ${int(r.network[c].batch_size)}`)))),
-    h('tbody', {}, ...rows.map(([key, label, fmt, unit]) => h('tr', {},
+    h('tbody', {}, ...rows.map(([from, key, label, fmt, unit]) => h('tr', {},
       h('th', { scope: 'row' }, label),
       ...cols.map((c) => {
-        const v = r.network[c][key];
-        return h('td', { 'data-key': `network.${c}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) },
+        const v = /** @type {number} */ (/** @type {any} */ (from === 'network' ? r.network[c] : r[from][c])[key]);
+        return h('td', { 'data-key': `${from}.${c}.${key}`, 'data-value': v, title: unit ? exact(v, unit) : String(v) },
           exactly ? (unit ? exact(v, unit) : String(v)) : fmt(v));
       })))));
 }
@@ -128,10 +131,12 @@ export function toCsv(r) {
   for (const [key, label, unit] of rowsOf(r)) {
     lines.push([label, unit || 'fraction', ...COLUMNS.map(([role, which]) => r[role][which][key] ?? '')]);
   }
-  const profile = [['steps_per_epoch', 'Steps', 'steps'], ['flops', 'FLOPs', 'FLOP'], ['bytes', 'Bytes moved', 'B'], ['launched_ops', 'Operations', 'ops']];
-  for (const [key, label, unit] of profile) {
+  const counts = [['steps_per_epoch', 'Steps', 'steps'], ['flops', 'FLOPs', 'FLOP'], ['bytes', 'Bytes moved', 'B']];
+  for (const [key, label, unit] of counts) {
     lines.push([label, unit, ...COLUMNS.map(([, which]) => r.network[which][key])]);
   }
+  // Each device's own count, in its own columns.
+  lines.push(['Operations paid', 'ops', ...COLUMNS.map(([role, which]) => r[role][which].dispatches)]);
   lines.push(['Accelerator faster at batch sizes', 'examples', spans(r.comparison.accelerator_wins) || 'none', '', '', '']);
   lines.push(['Crossover batch size', 'examples', r.comparison.crossover_batch_size ?? 'none', '', '', '']);
   return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;

@@ -145,16 +145,6 @@ NetworkShape network_shape(const std::vector<std::int64_t>& widths) {
   return shape;
 }
 
-EpochCounts epoch_counts(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
-                      const Assumptions& assumptions, int element_bytes) {
-  return counts_at(counting_scenario(shape, training_examples, assumptions, element_bytes), batch_size);
-}
-
-Run run_on_device(const EpochCounts& counts, const Device& device, const Scenario& scenario, bool is_accelerator) {
-  const ResolvedScenario w = resolve_scenario(scenario);
-  return run_with(counts, w, rates_for_role(scenario, w, device, is_accelerator));
-}
-
 PaidOverheads paid_overheads(const Scenario& s, bool is_accelerator) {
   const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
   const Assumptions& a = s.assumptions;
@@ -186,17 +176,6 @@ std::vector<BatchRange> win_ranges(const ResolvedScenario& w) {
 }
 
 }  // namespace
-
-std::vector<BatchRange> accelerator_win_ranges(const Scenario& scenario) {
-  const ResolvedScenario w = resolve_scenario(scenario);
-  return win_ranges(w);
-}
-
-std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario) {
-  const auto ranges = accelerator_win_ranges(scenario);
-  if (ranges.empty()) return std::nullopt;
-  return ranges.front().from;
-}
 
 Result solve(const Scenario& scenario) {
   const ResolvedScenario w = resolve_scenario(scenario);

@@ -70,7 +70,7 @@ inline double safe_ratio(double numerator, double denominator) { return denomina
   return t;
 }
 
-// What the counts of an epoch need (no devices, no prices): shared by resolve_scenario and epoch_counts.
+// What the counts of an epoch need (no devices, no prices), worked out once for resolve_scenario.
 ResolvedScenario counting_scenario(const NetworkShape& shape, std::int64_t examples, const Assumptions& assumptions,
                            int element_bytes);
 ResolvedScenario resolve_scenario(const Scenario& scenario);

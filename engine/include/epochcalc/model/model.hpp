@@ -226,11 +226,6 @@ struct Result {
 };
 
 NetworkShape network_shape(const std::vector<std::int64_t>& widths);
-EpochCounts epoch_counts(const NetworkShape& shape, std::int64_t training_examples, std::int64_t batch_size,
-                      const Assumptions& assumptions, int bytes_per_element);
-// is_accelerator decides whether the per-kernel launch cost is paid. Looks the precision's peak up
-// by name: for tests and one-off calls; solve and sweep resolve it once.
-Run run_on_device(const EpochCounts& profile, const Device& device, const Scenario& scenario, bool is_accelerator);
 
 // Epoch times of both devices at one batch size (the brute-force reference of the tests).
 struct EpochTimes {
@@ -239,12 +234,8 @@ struct EpochTimes {
 };
 EpochTimes epoch_times_at(const Scenario& scenario, std::int64_t batch_size);
 
-// The accelerator's winning ranges, in closed form: the work does not grow with N (docs/model.md).
-std::vector<BatchRange> accelerator_win_ranges(const Scenario& scenario);
-// Smallest batch size in [1, N] at which the accelerator's epoch is shorter than the host's.
-std::optional<std::int64_t> crossover_batch_size(const Scenario& scenario);
-
-// Solves a validated scenario. Precondition: both devices have a peak for scenario.precision
+// Solves a validated scenario: both devices' epochs at the batch size and at batch size one, and the
+// accelerator's winning ranges in closed form (the work does not grow with N: docs/model.md). Precondition: both devices have a peak for scenario.precision
 // (validate_devices in scenario_json checks it); the result never holds NaN or infinity.
 Result solve(const Scenario& scenario);
 
