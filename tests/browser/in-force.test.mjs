@@ -3,7 +3,7 @@
 // values. Every figure is checked against the engine's own answer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, release, value, text, afterUpdate, choose } from './helpers.mjs';
+import { setUp, openPage, release, value, text, afterUpdate, choose, reportText } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -33,6 +33,8 @@ test('each overhead input says where its number comes from when it is not the sc
   const plain = await openPage(env.browser, env.url);
   await plain.waitForSelector('#dispatch-from:not([hidden])');
   assert.match(await text(plain, '#dispatch-from'), /^In force: the host pays this, 10 µs from the mnist-cpu-vs-h100 preset; the accelerator pays this/);
+  // The report names where the values came from too.
+  assert.match(await reportText(plain), /framework dispatch per operation on both devices \(the mnist-cpu-vs-h100 preset\)/);
   assert.deepEqual(page.problems, []);
   await release(plain);
   await release(page);

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -152,7 +153,8 @@ TEST_CASE("a what-if over a field that changes no epoch says so and why") {
   CHECK(tdp["x"]["changes_epochs"] == false);
   CHECK(epochs(tdp, "host")[0] == epochs(tdp, "host")[2]);
   // Break-even lists only fields that change an epoch.
-  for (const json& f : break_even_document(graphs)["fields"]) CHECK(f["changes_epochs"] == true);
+  const json summary = break_even_document(graphs);
+  for (const json& f : summary["fields"]) CHECK(f["changes_epochs"] == true);
 }
 
 TEST_CASE("regression: the quick what-ifs act on the values in force, and CUDA Graphs agrees with its profile") {
@@ -236,6 +238,48 @@ TEST_CASE("property: what-ifs act on the values in force, checked through the do
       REQUIRE_MESSAGE(direct.result, edited.dump());
       CHECK(relative_error(epochs(sweep, "host")[1], direct.result->host.batched.epoch_time_s) < 1e-9);
       CHECK(relative_error(epochs(sweep, "accelerator")[1], direct.result->accelerator.batched.epoch_time_s) < 1e-9);
+
+      // Solve-for on the value every device pays: where the answer says the goal starts or stops
+      // holding, the documents with that value on every device agree.
+      const auto speedup_with = [&](double x) {
+        json d = doc;
+        Errors e;
+        char t[32];
+        std::snprintf(t, sizeof t, "%.17g", x);
+        REQUIRE(set_field(d, spec.path, t, e));
+        for (const char* role : {"host", "accelerator"})
+          if (!(overhead_field(*slot).accelerator_only && role[0] == 'h'))
+            d["overheads"][role][std::string(overhead_field(*slot).key)] = spec.kind == FieldKind::integer ? json(x) : json(t);
+        const Solved r = solve_checked(d);
+        REQUIRE_MESSAGE(r.result, d.dump());
+        return r.result->comparison.accelerator_speedup_batched;
+      };
+      const json answer = solve_for_document(doc, dotted_path(spec.path), "flip");
+      REQUIRE_MESSAGE(answer["schema"] == "epochcalc/solve-for@1", answer.dump());
+      if (answer["answer"] == "value") {
+        const double v = answer["value"];  // searched between the field's limits, low and high above
+        const bool at_most = answer["holds_when"] == "at_most";
+        const double beyond = spec.kind == FieldKind::integer ? v + (at_most ? 1 : -1) : std::nextafter(v, at_most ? high : low);
+        CHECK(speedup_with(v) > 1);
+        CHECK_FALSE(speedup_with(beyond) > 1);
+      }
+    }
+    // Each one-click what-if that applies is its edits, solved as a document; it changes an epoch, or
+    // its note says why it differs from the profile it imitates.
+    const json quick = quick_whatifs_document(doc);
+    for (const json& w : quick["whatifs"]) {
+      if (!w["applies"].get<bool>()) continue;
+      CAPTURE(w.dump());
+      json edited = doc;
+      Errors errors;
+      for (const json& e : w["edits"]) REQUIRE(set_field(edited, e["path"].get<std::string>(), e["text"].get<std::string>(), errors));
+      const Solved after = solve_checked(edited);
+      REQUIRE(after.result);
+      CHECK(w["after"]["accelerator"]["epoch_time_s"] == after.result->accelerator.batched.epoch_time_s);
+      CHECK(w["after"]["host"]["epoch_time_s"] == after.result->host.batched.epoch_time_s);
+      const bool changed = w["after"]["accelerator"]["epoch_time_s"] != quick["before"]["accelerator"]["epoch_time_s"] ||
+                           w["after"]["host"]["epoch_time_s"] != quick["before"]["host"]["epoch_time_s"];
+      CHECK((changed || w.contains("note")));
     }
   }
 }

@@ -130,7 +130,8 @@ test('chart axes: time ticks past 100 hours; batch ticks only at whole numbers t
 
 test('sources: each overhead input says where its number comes from, from the result\'s sources', async () => {
   const { sourceLine } = await import('../../web/src/tools/sources.js');
-  const us = { kind: 'quantity', si_unit: 's' };
+  const schema = { fields: ['/dispatch', '/launch', '/overheads/accelerator/dispatch'].map((path) => ({ path, kind: 'quantity', si_unit: 's' }))
+    .concat([{ path: '/assumptions/ops_per_layer', kind: 'integer' }]) };
   /** Sources as the engine writes them for the issue's per-device profiles, and a preset's launch. */
   const r = /** @type {any} */ ({
     host: { overheads: { dispatch: 4e-6, ops_per_layer: 10, sources: {
@@ -142,12 +143,12 @@ test('sources: each overhead input says where its number comes from, from the re
       ops_per_layer: { path: '/assumptions/ops_per_layer', from: 'scenario' } } } },
   });
   const [four, five] = [quantity(4e-6, 's'), quantity(5e-6, 's')];  // "4 µs", as the page writes times
-  assert.equal(sourceLine('/dispatch', r, us),
+  assert.equal(sourceLine('/dispatch', r, schema),
     `Not used: the host pays its own ${four} from the pytorch-eager-cpu profile (overheads.host.dispatch); the accelerator pays its own ${five} from the pytorch-eager-cuda profile (overheads.accelerator.dispatch).`);
-  assert.equal(sourceLine('/overheads/accelerator/dispatch', r, us), `In force: ${five} from the pytorch-eager-cuda profile.`);
-  assert.equal(sourceLine('/launch', r, us), `In force: the accelerator pays this, ${five} from the mnist-cpu-vs-h100 preset.`);
+  assert.equal(sourceLine('/overheads/accelerator/dispatch', r, schema), `In force: ${five} from the pytorch-eager-cuda profile.`);
+  assert.equal(sourceLine('/launch', r, schema), `In force: the accelerator pays this, ${five} from the mnist-cpu-vs-h100 preset.`);
   // The scenario's own value, paid by both: nothing to say.
-  assert.equal(sourceLine('/assumptions/ops_per_layer', r, { kind: 'integer' }), '');
+  assert.equal(sourceLine('/assumptions/ops_per_layer', r, schema), '');
 });
 
 test('fit panel: each device\'s own fitted values, what no device pays, and the batch sizes to predict at', () => {

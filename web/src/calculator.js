@@ -91,17 +91,12 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * @param {{path: string, text: string}[]} edits @param {{typing?: boolean}} [how]
    */
   function editAll(edits, how = {}) {
-    let reply;
-    let next = doc;
+    let reply = /** @type {any} */ ({ scenario: doc });
     try {
-      for (const e of edits) {
-        reply = calc.update(next, e);
-        next = reply.scenario;
-      }
+      for (const e of edits) reply = calc.update(reply.scenario, e);
     } catch (err) {
       return showInvalid(errorsOf(err));
     }
-    if (!reply) return;
     doc = reply.scenario;
     onEdit?.(doc);
     if (!reply.expanded) return showProblem(reply.errors, JSON.stringify(doc, null, 2));
@@ -154,7 +149,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    */
   function showSources(result) {
     (paidLoading ??= import('./tools/tools.js')).then((m) => {
-      if (good?.result === result) form.showSources((path) => m.sourceLine(path, result, schema.fields.find((f) => f.path === path)));
+      if (good?.result === result) form.showSources((path) => m.sourceLine(path, result, schema));
     });
   }
   function showPaid(result) {
@@ -231,7 +226,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     const { result, sweep } = reply;
     if (!result || !sweep) {
       form.showReadings(null);
-      form.showSources(null);
+      // The lines of where each value comes from stay until the next answer: hiding them mid-word
+      // would move every field below.
       const errors = reply.errors;
       onErrors?.(errors);
       // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit.

@@ -128,7 +128,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     slot.prepend(...parts,
       h('p', { class: 'hint', id: `${id}-hint` }, hintText(f)),
       h('p', { class: 'hint read', id: `${id}-read`, hidden: true }),
-      h('p', { class: 'hint from', id: `${id}-from`, hidden: true }));
+      h('p', { class: 'hint from', id: `${id}-from`, 'data-for': f.path, hidden: true }));
   }
 
   /** Words for a choice: the overlap's formula, the others as they are. */
@@ -159,10 +159,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   for (const f of schema.fields) {
     if (f.path.endsWith('/-') || form.querySelector(`[data-path="${f.path}"]`)) continue;
     const parent = f.path.slice(0, f.path.lastIndexOf('/') + 1);
-    const siblings = [...form.querySelectorAll('[data-path]')].filter((el) => el.getAttribute('data-path')?.startsWith(parent));
-    const after = siblings.at(-1)?.closest('.field') ?? form.querySelector('fieldset:last-of-type > :last-child');
-    const slot = h('div', { class: f.kind === 'boolean' ? 'field check' : 'field', 'data-field': f.path });
-    after?.after(slot);
+    const slot = h('div', { class: 'field', 'data-field': f.path });
+    [...form.querySelectorAll(`[data-path^="${parent}"]`)].at(-1)?.closest('.field')?.after(slot);
     buildField(f, slot);
   }
   root.querySelector('label[for="examples"]')?.append(' ', h('span', { class: 'badge', id: 'dataset-custom', hidden: true }, 'custom'));
@@ -365,13 +363,12 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     box.hidden = !profile;
     if (!profile || box.dataset.profile === profile.id) return;
     box.dataset.profile = profile.id;
-    const ranges = Object.entries(profile.ranges).map(([name, r]) =>
-      // Each range under its field's own label in the schema ("Fixed cost per step"), not a guess.
-      h('li', {}, `${specs.get(`/${name}`)?.label ?? name}: ${r.min} to ${r.max}${r.note ? ` (${r.note})` : ''}.`));
-    replace(/** @type {HTMLElement} */ (box.querySelector('div')),
-      ranges.length ? h('p', {}, 'Measured ranges:') : null, ranges.length ? h('ul', {}, ...ranges) : null,
-      h('p', {}, 'Sources:'),
-      h('ul', {}, ...profile.sources.map((src) => h('li', {}, h('a', { href: src.url, rel: 'noopener' }, src.title), `: ${src.supports}.`))));
+    // Its measured ranges and sources come with the tools module: the first answer needs neither.
+    import('./tools/tools.js').then((m) => {
+      if (box.dataset.profile === profile.id) {
+        replace(/** @type {HTMLElement} */ (box.querySelector('div')), ...m.profileDetails(profile, (path) => specs.get(path)?.label ?? path));
+      }
+    });
   }
 
   /** @param {string} role @param {string} precision */
@@ -458,13 +455,12 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   /**
    * Where each overhead input's number comes from when it is not the scenario's own, in words that
    * tools/sources.js writes from the engine's sources (loaded with the tools, after the first answer).
-   * @param {((path: string) => string)|null} line  null: nothing to say (the scenario does not solve)
+   * @param {(path: string) => string} line  the words for the field at a path ("" for none)
    */
   function showSources(line) {
-    for (const el of form.querySelectorAll('p.from')) {
-      const input = /** @type {HTMLElement|null} */ (root.getElementById(el.id.slice(0, -'-from'.length)));
-      const text = line ? line(input?.dataset.path ?? '') : '';
-      /** @type {HTMLElement} */ (el).hidden = !text;
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('p.from'))) {
+      const text = line(/** @type {string} */ (el.dataset.for));
+      el.hidden = !text;
       el.textContent = text;
     }
   }

@@ -46,11 +46,21 @@ function assumed(r) {
   const perStep = (p) => (p.step_overhead > 0 ? ` and ${time(p.step_overhead)} per step` : '');
   const graphs = a.launches_per_step != null ? ` (replayed as ${a.launches_per_step} graph launch${a.launches_per_step === 1 ? '' : 'es'} per step)` : '';
   if (h.own.length === 0 && a.own.length === 0) {
-    return `${time(h.dispatch)} framework dispatch per operation on both devices and ${time(a.launch)} kernel launch on the accelerator${graphs},` +
+    return `${time(h.dispatch)} framework dispatch per operation on both devices${from(h.sources.dispatch)} and ${time(a.launch)} kernel launch on the accelerator${from(a.sources.launch)}${graphs},` +
       ` ${h.ops_per_layer} operations per layer${h.extra_ops_per_step ? ` plus ${h.extra_ops_per_step} per step` : ''}${perStep(h)}`;
   }
   return `on the host ${time(h.dispatch)} dispatch for each of ${h.ops_per_step} operations a step${perStep(h)}${h.profile ? ` (${h.profile})` : ''};` +
     ` on the accelerator ${time(a.dispatch)} dispatch and ${time(a.launch)} launch for each of ${a.ops_per_step} operations a step${graphs}${perStep(a)}${a.profile ? ` (${a.profile})` : ''}`;
+}
+
+/**
+ * Where a value came from, when not the scenario's own (the engine's sources): " (the X profile)".
+ * @param {import('epochcalc').ValueSource|undefined} src
+ */
+function from(src) {
+  if (src?.from === 'profile') return ` (the ${src.id} profile)`;
+  if (src?.from === 'preset') return ` (the ${src.id} preset)`;
+  return '';
 }
 
 /** The numbers under the paragraph: per device, the epoch at the batch size and at 1, and the overhead share. @param {Result} r */

@@ -2,6 +2,7 @@
 // (result.<device>.overheads.sources, docs/model.md "The value in force") under the input they concern.
 // Loaded with the tools: the first answer does not need it.
 import { quantity } from '../format.js';
+import { h } from '../dom.js';
 
 /** @typedef {import('epochcalc').Result} Result */
 /** @typedef {import('epochcalc').ValueSource} ValueSource */
@@ -11,9 +12,10 @@ import { quantity } from '../format.js';
  * The line under the input at `path`: "" where the scenario's own value is what every device pays.
  * @param {string} path  a JSON pointer: a scenario-wide overhead ("/dispatch") or a device's own
  * @param {Result} result
- * @param {{kind: string, si_unit?: string}|undefined} field  the schema's row for `path`
+ * @param {{fields: {path: string, kind: string, si_unit?: string}[]}} schema  the engine's (calc.schema())
  */
-export function sourceLine(path, result, field) {
+export function sourceLine(path, result, schema) {
+  const field = schema.fields.find((f) => f.path === path);
   const own = path.match(/^\/overheads\/(host|accelerator)\/(\w+)$/);
   const key = /** @type {keyof import('epochcalc').PaidOverheads['sources']} */ (own ? own[2] : path.slice(path.lastIndexOf('/') + 1));
   /** @param {Role} role */
@@ -40,4 +42,19 @@ export function sourceLine(path, result, field) {
     ? `the ${u.role} pays this, ${words(u)}`
     : `the ${u.role} pays its own ${words(u)} (${u.src.path.slice(1).replaceAll('/', '.')})`));
   return `${elsewhere.length === users.length ? 'Not used: ' : 'In force: '}${parts.join('; ')}.`;
+}
+
+/**
+ * A framework profile's measured ranges, each under its field's label in the schema ("Fixed cost per
+ * step"), and its public sources: what the profile picker's "Ranges and sources" holds.
+ * @param {import('epochcalc').ProfileEntry} profile @param {(path: string) => string} labelOf  a field's label by path
+ */
+export function profileDetails(profile, labelOf) {
+  const ranges = Object.entries(profile.ranges).map(([name, r]) =>
+    h('li', {}, `${labelOf(`/${name}`)}: ${r.min} to ${r.max}${r.note ? ` (${r.note})` : ''}.`));
+  return [
+    ranges.length ? h('p', {}, 'Measured ranges:') : null, ranges.length ? h('ul', {}, ...ranges) : null,
+    h('p', {}, 'Sources:'),
+    h('ul', {}, ...profile.sources.map((src) => h('li', {}, h('a', { href: src.url, rel: 'noopener' }, src.title), `: ${src.supports}.`))),
+  ];
 }

@@ -13,7 +13,7 @@ import { mountDevices } from './devices.js';
 import { mountExports } from './exports.js';
 
 export { renderPaid } from './paid.js';
-export { sourceLine } from './sources.js';
+export { sourceLine, profileDetails } from './sources.js';
 import { mountCharts } from './charts.js';
 import { mountMap } from './map.js';
 
