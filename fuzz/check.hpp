@@ -37,9 +37,10 @@ void expect_errors(const Errors& errors, std::string_view context);
 // return; the error schema is always allowed.
 json check_reply(std::string_view reply, std::initializer_list<std::string_view> schemas, std::string_view call);
 bool is_error(const json& document);
-// A result without where each overhead came from (host/accelerator .overheads.sources): what a solve of
-// its own normalized scenario, or of its expansion, keeps. Those write every value out, so their sources
-// say "scenario" where the original said preset, profile or default.
+// A result without where each overhead came from (host/accelerator .overheads.sources) and without the
+// words of its slip warnings: what a solve of its own normalized scenario, or of its expansion, keeps.
+// Those write every value out (in SI units), so their sources say "scenario" where the original said
+// preset, profile or default, and a slip warning quotes the value as written there.
 json numbers_of(json result);
 
 // The module's reply (a tape, api.hpp) read back into the document it stands for, as
