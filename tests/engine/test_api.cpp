@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/edit.hpp"
 #include "epochcalc/scenario/fields.hpp"
 #include "epochcalc/scenario/registry.hpp"
 #include "solved.hpp"
@@ -141,6 +142,22 @@ TEST_CASE("messages quoting invalid UTF-8 stay valid JSON") {
   CHECK(e["schema"] == "epochcalc/error@1");
   const std::string text = solve_json(R"({"preset": "mnist-cpu-vs-h100", "dispatch": "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9 us"})");
   CHECK(json::parse(text)["errors"][0]["code"] == "E_UNIT");
+}
+
+TEST_CASE("regression: a name of ill-formed UTF-8 is written replaced, never as a null result") {
+  // Found by fuzzing the field editor: a lead byte past 0xf4 passed the writer's check, so the result's
+  // text did not parse back and result_to_json returned null. Each is ill-formed (RFC 3629).
+  for (const std::string bad : {"\xf6\x8f\x8d\x89", "\xf5\x80\x80\x80", "\xe0\x80\xaf", "\xed\xa0\x80", "\xf0\x80\x80\xaf",
+                                "\xf4\x90\x80\x80"}) {
+    json doc = {{"preset", "mnist-cpu-vs-h100"}};
+    Errors errors;
+    REQUIRE(set_field(doc, "/name", bad + "file", errors));
+    const Solved s = solve_checked(doc);
+    REQUIRE(s.result);
+    const json r = result_to_json(*s.scenario, *s.result, s.warnings);
+    REQUIRE(r.is_object());
+    CHECK(r["scenario"]["name"].get<std::string>().ends_with("file"));
+  }
 }
 
 TEST_CASE("the largest and smallest allowed inputs still give finite numbers") {

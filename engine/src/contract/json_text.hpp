@@ -86,9 +86,15 @@ class JsonText {
       const auto c = static_cast<unsigned char>(value[i]);
       if (c < 0x20 || c == '"' || c == '\\' || c == 0x7f) return false;
       std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-      if (length == 0 || i + length > value.size() || (length == 2 && c < 0xc2)) return false;
+      // Well-formed UTF-8 only (RFC 3629): no overlong forms, surrogates or code points past U+10FFFF;
+      // anything else goes through the escaping path, which replaces it.
+      if (length == 0 || i + length > value.size() || (length == 2 && c < 0xc2) || c > 0xf4) return false;
       for (std::size_t k = 1; k < length; ++k)
         if ((static_cast<unsigned char>(value[i + k]) & 0xc0) != 0x80) return false;
+      const auto second = length > 1 ? static_cast<unsigned char>(value[i + 1]) : 0;
+      if ((c == 0xe0 && second < 0xa0) || (c == 0xed && second > 0x9f) || (c == 0xf0 && second < 0x90) ||
+          (c == 0xf4 && second > 0x8f))
+        return false;
       i += length;
     }
     return true;
