@@ -146,7 +146,10 @@ test('sources: each overhead input says where its number comes from, from the re
   assert.equal(sourceLine('/dispatch', r, schema),
     `Not used: the host pays its own ${four} from the pytorch-eager-cpu profile (overheads.host.dispatch); the accelerator pays its own ${five} from the pytorch-eager-cuda profile (overheads.accelerator.dispatch).`);
   assert.equal(sourceLine('/overheads/accelerator/dispatch', r, schema), `In force: ${five} from the pytorch-eager-cuda profile.`);
-  assert.equal(sourceLine('/launch', r, schema), `In force: the accelerator pays this, ${five} from the mnist-cpu-vs-h100 preset.`);
+  // The preset's value as the form shows it: nothing to add.
+  assert.equal(sourceLine('/launch', r, schema), '');
+  r.accelerator.overheads.sources.launch = { path: '/launch', from: 'profile', id: 'jax-jit' };
+  assert.equal(sourceLine('/launch', r, schema), `In force: the accelerator pays this, ${five} from the jax-jit profile.`);
   // The scenario's own value, paid by both: nothing to say.
   assert.equal(sourceLine('/assumptions/ops_per_layer', r, schema), '');
 });

@@ -82,18 +82,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   /** One field typed or picked, read by the engine. @param {string} path @param {string} text @param {{typing?: boolean}} [how] */
   function edit(path, text, how = {}) {
-    editAll([{ path, text }], how);
-  }
-
-  /**
-   * Fields set as one step (a one-click what-if that changes each device's own value): each read by the
-   * engine in turn, the page painted once.
-   * @param {{path: string, text: string}[]} edits @param {{typing?: boolean}} [how]
-   */
-  function editAll(edits, how = {}) {
-    let reply = /** @type {any} */ ({ scenario: doc });
+    let reply;
     try {
-      for (const e of edits) reply = calc.update(reply.scenario, e);
+      reply = calc.update(doc, { path, text });
     } catch (err) {
       return showInvalid(errorsOf(err));
     }
@@ -148,6 +139,11 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * @param {import('epochcalc').Result} result
    */
   function showSources(result) {
+    // Only a profile's values and a device's own are said (tools/sources.js): without them, and
+    // before the tools are wanted for anything else, a first visit loads nothing more.
+    const said = [result.host, result.accelerator].some((d) => Object.values(d.overheads.sources)
+      .some((src) => src.from === 'profile' || src.path.startsWith('/overheads/')));
+    if (!said && !paidLoading) return form.showSources(() => '');
     (paidLoading ??= import('./tools/tools.js')).then((m) => {
       if (good?.result === result) form.showSources((path) => m.sourceLine(path, result, schema));
     });
@@ -415,7 +411,6 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       doc: () => doc,
       current: () => (good && good.doc === doc ? good : null),
       edit: (path, text) => edit(path, text),
-      editAll: (edits) => editAll(edits),
       load: (next, how) => load(next, how),
       said,
       setPinned: (list) => {

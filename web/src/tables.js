@@ -99,8 +99,8 @@ export function renderCountsTable(table, r, exactly = false) {
     ['network', 'steps_per_epoch', 'Steps s', (x) => int(x), ''],
     ['network', 'flops', 'FLOPs F', (x) => si(x, 'FLOP'), 'FLOP'],
     ['network', 'bytes', 'Bytes moved Y', (x) => si(x, 'B'), 'B'],
-    ['host', 'dispatches', 'Operations the host dispatches', (x) => int(x), 'ops'],
-    ['accelerator', 'dispatches', 'Calls the accelerator pays (operations, or graph replays)', (x) => int(x), 'ops'],
+    ['host', 'dispatches', 'Host: operations', (x) => int(x), 'ops'],
+    ['accelerator', 'dispatches', 'Accelerator: calls', (x) => int(x), 'ops'],
   ];
   const ds = r.scenario.network.dataset;
   replace(table,

@@ -43,7 +43,8 @@ export function mountQuick(host, body) {
             h('button', {
               type: 'button', 'aria-describedby': `quick-${w.id}`,
               'data-path': w.edits[0].path, 'data-text': w.edits[0].text, 'data-edits': edits,
-              onclick: () => host.editAll(w.edits),
+              // Every edit made by the engine's field editor, then loaded as one step (Back undoes it).
+              onclick: () => host.load(w.edits.reduce((d, e) => host.calc.set(d, e.path, e.text), /** @type {any} */ (host.doc())), { edited: true }),
             }, w.label),
             h('span', { class: 'preview', id: `quick-${w.id}`, 'data-after': w.after.accelerator.epoch_time_s },
               w.note ? `${preview} ${w.note}` : preview));

@@ -9,7 +9,8 @@ import { h } from '../dom.js';
 /** @typedef {'host'|'accelerator'} Role */
 
 /**
- * The line under the input at `path`: "" where the scenario's own value is what every device pays.
+ * The line under the input at `path`: "" where every device pays the value the form shows (the
+ * scenario's own, its preset's or the default), else which value each device pays and from where.
  * @param {string} path  a JSON pointer: a scenario-wide overhead ("/dispatch") or a device's own
  * @param {Result} result
  * @param {{fields: {path: string, kind: string, si_unit?: string}[]}} schema  the engine's (calc.schema())
@@ -37,7 +38,9 @@ export function sourceLine(path, result, schema) {
   const users = /** @type {{role: Role, src: ValueSource, value: number|null}[]} */ (
     [paid('host'), paid('accelerator')].filter(Boolean));
   const elsewhere = users.filter((u) => u.src.path !== path);
-  if (!users.length || (!elsewhere.length && users.every((u) => u.src.from === 'scenario'))) return '';
+  // Said where a profile fills the value or a device pays its own: the preset's values and the
+  // defaults are what the form shows as they are (and saying so at every input would be noise).
+  if (!users.length || (!elsewhere.length && users.every((u) => u.src.from !== 'profile'))) return '';
   const parts = users.map((u) => (u.src.path === path
     ? `the ${u.role} pays this, ${words(u)}`
     : `the ${u.role} pays its own ${words(u)} (${u.src.path.slice(1).replaceAll('/', '.')})`));

@@ -32,7 +32,6 @@ import { mountMap } from './map.js';
  * @property {() => unknown} doc  the scenario as written
  * @property {() => ({ doc: unknown, result: Result, sweep: SweepResult }|null)} current  null while it does not solve
  * @property {(path: string, text: string) => void} edit  one edit, as a typed field makes it
- * @property {(edits: {path: string, text: string}[]) => void} editAll  several edits as one step
  * @property {(doc: unknown, how?: { edited?: boolean, text?: string }) => void} load
  * @property {(e: { path: string, message: string }) => string} said  an engine error in the page's words
  * @property {(list: Pinned[]) => void} setPinned
