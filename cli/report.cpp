@@ -61,7 +61,7 @@ std::string in_force_block(const Scenario& s) {
         line += "host pays none";
         continue;
       }
-      const bool time = i <= static_cast<std::size_t>(OverheadSlot::step_overhead);
+      const bool time = find_field(f.top)->kind == FieldKind::quantity;
       const std::string value = time ? format_time(v.value)
                                 : f.key == "launches_per_step" && v.value == 0 ? std::string("none (eager)")
                                                                                : format_count(v.value);

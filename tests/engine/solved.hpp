@@ -26,14 +26,14 @@ inline json preset_with(const json& assumptions) { return {{"preset", "mnist-cpu
 // A result without where each overhead came from (host/accelerator .overheads.sources): what a round
 // trip through the normalized scenario keeps. That scenario writes every value out, so its own result
 // says each came from the scenario, where the original said preset, profile or default.
-inline json numbers_of(json result) {
-  for (const char* device : {"host", "accelerator"})
-    if (result.contains(device) && result[device].contains("overheads")) result[device]["overheads"].erase("sources");
-  return result;
-}
 inline json numbers_of_device(json device) {
   if (device.contains("overheads")) device["overheads"].erase("sources");
   return device;
+}
+inline json numbers_of(json result) {
+  for (const char* device : {"host", "accelerator"})
+    if (result.contains(device)) result[device] = numbers_of_device(result[device]);
+  return result;
 }
 
 inline double number(const json& run, const char* key) { return run[key].get<double>(); }

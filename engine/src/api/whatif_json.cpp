@@ -473,9 +473,7 @@ json explain_document(const json& document, std::string_view name) {
   json out = {{"schema", explain_schema}, {"field", field_json(s, *field, path)}};
   // The overhead slot this field names: scenario-wide, or a device's own row.
   std::optional<OverheadSlot> slot = scenario_wide_slot(*field->spec);
-  if (!slot && path.starts_with("/overheads/"))
-    for (std::size_t i = 0; i < overhead_slot_count; ++i)
-      if (path.ends_with("/" + std::string(overhead_fields()[i].key))) slot = static_cast<OverheadSlot>(i);
+  if (!slot && field->spec->number.given) slot = static_cast<OverheadSlot>(field->spec->number.slot);  // a device's own row
   for (const bool accelerator : {false, true}) {
     json device;
     if (slot) {

@@ -58,44 +58,19 @@ constexpr DeviceAccess peak_at{
     },
     [](Device& d, std::string_view precision, double v) { d.peak_flops[std::string(precision)] = v; }};
 
-// A device's own overhead value (overheads.host.dispatch, ...), the row's `slot` naming which: reads what
-// the device pays (its own value, else the scenario's), and writes the device's own. One accessor per
-// role, not per field: the module carries less code.
-enum OwnSlot : std::size_t { own_dispatch, own_launch, own_step, own_ops, own_extra, own_graphs };
+// A device's own overhead value (overheads.host.dispatch, ...), the row's `slot` (an OverheadSlot)
+// naming which: reads what the device pays (its own value, else the scenario's), and writes the
+// device's own. One accessor per role, not per field: the module carries less code.
 template <bool Accelerator>
 constexpr Access own_overhead{
-    [](const Scenario& s, std::size_t slot) {
-      const PaidOverheads p = paid_overheads(s, Accelerator);
-      switch (slot) {
-        case own_dispatch: return p.dispatch;
-        case own_launch: return p.launch;
-        case own_step: return p.step_overhead;
-        case own_ops: return static_cast<double>(p.ops_per_layer);
-        case own_extra: return static_cast<double>(p.extra_ops_per_step);
-        default: return static_cast<double>(p.launches_per_step);
-      }
-    },
+    [](const Scenario& s, std::size_t slot) { return paid_value(paid_overheads(s, Accelerator), static_cast<OverheadSlot>(slot)); },
     [](Scenario& s, std::size_t slot, double v) {
-      DeviceOverheads& own = Accelerator ? s.accelerator_overheads : s.host_overheads;
-      switch (slot) {
-        case own_dispatch: own.dispatch = v; break;
-        case own_launch: own.launch = v; break;
-        case own_step: own.step_overhead = v; break;
-        case own_ops: own.ops_per_layer = static_cast<int>(v); break;
-        case own_extra: own.extra_ops_per_step = static_cast<int>(v); break;
-        default: own.launches_per_step = static_cast<int>(v); break;
-      }
+      with_own(Accelerator ? s.accelerator_overheads : s.host_overheads, static_cast<OverheadSlot>(slot),
+               [v](auto& own) { own = static_cast<typename std::remove_reference_t<decltype(own)>::value_type>(v); });
     },
     [](const Scenario& s, std::size_t slot) {
-      const DeviceOverheads& own = Accelerator ? s.accelerator_overheads : s.host_overheads;
-      switch (slot) {
-        case own_dispatch: return own.dispatch.has_value();
-        case own_launch: return own.launch.has_value();
-        case own_step: return own.step_overhead.has_value();
-        case own_ops: return own.ops_per_layer.has_value();
-        case own_extra: return own.extra_ops_per_step.has_value();
-        default: return own.launches_per_step.has_value();
-      }
+      return with_own(Accelerator ? s.accelerator_overheads : s.host_overheads, static_cast<OverheadSlot>(slot),
+                      [](const auto& own) { return own.has_value(); });
     }};
 
 // The field table as data, not code: one row a field, turned into FieldSpecs by one loop (the module
@@ -193,30 +168,24 @@ constexpr FieldRow scenario_rows[] = {
      switch_at<&Assumptions::first_layer_input_gradient>, {}, nullptr, WriteRule::when_not_default},
 };
 
-// Each device's own overheads, under /overheads/host and /overheads/accelerator: left out, the
-// scenario's values above. launch and launches_per_step are the accelerator's only (the host has none).
+// Each device's own overheads, under /overheads/host and /overheads/accelerator: its profile, then one
+// row a value (its key, and whether only the accelerator pays it, are the slot's: in_force.hpp). Left
+// out, the scenario's values above.
+constexpr const char* own_hint = "Empty: the scenario's value.";
 struct OverheadRow {
-  const char* key;
+  OverheadSlot slot;
   FieldKind kind;
   const char* label;
-  const char* hint;
   const QuantityRule* quantity = nullptr;
   const IntegerRule* integer = nullptr;
-  bool accelerator_only = false;
-  std::size_t slot = 0;
 };
-constexpr const char* own_hint = "Empty: the scenario's value.";
 constexpr OverheadRow overhead_rows[] = {
-    {"profile", FieldKind::profile, "framework profile",
-     "This device's own framework: fills its dispatch, operations and per-step cost."},
-    {"dispatch", FieldKind::quantity, "dispatch per operation", own_hint, &rule::dispatch, nullptr, false, own_dispatch},
-    {"launch", FieldKind::quantity, "kernel launch per operation", own_hint, &rule::launch, nullptr, true, own_launch},
-    {"step_overhead", FieldKind::quantity, "fixed cost per step", own_hint, &rule::step_overhead, nullptr, false, own_step},
-    {"ops_per_layer", FieldKind::integer, "operations per layer", own_hint, nullptr, &rule::ops_per_layer, false, own_ops},
-    {"extra_ops_per_step", FieldKind::integer, "extra operations per step", own_hint, nullptr, &rule::extra_ops_per_step,
-     false, own_extra},
-    {"launches_per_step", FieldKind::integer, "graph launches per step", own_hint, nullptr, &rule::launches_per_step, true,
-     own_graphs},
+    {OverheadSlot::dispatch, FieldKind::quantity, "dispatch per operation", &rule::dispatch},
+    {OverheadSlot::launch, FieldKind::quantity, "kernel launch per operation", &rule::launch},
+    {OverheadSlot::step_overhead, FieldKind::quantity, "fixed cost per step", &rule::step_overhead},
+    {OverheadSlot::ops_per_layer, FieldKind::integer, "operations per layer", nullptr, &rule::ops_per_layer},
+    {OverheadSlot::extra_ops_per_step, FieldKind::integer, "extra operations per step", nullptr, &rule::extra_ops_per_step},
+    {OverheadSlot::launches_per_step, FieldKind::integer, "graph launches per step", nullptr, &rule::launches_per_step},
 };
 
 // The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
@@ -294,17 +263,19 @@ std::vector<FieldSpec> build_fields() {
     const std::string role = accelerator ? "accelerator" : "host";
     const std::string who = accelerator ? "Accelerator: " : "Host: ";
     const Access& number = accelerator ? own_overhead<true> : own_overhead<false>;
+    const std::string under = "/overheads/" + role + "/";
+    fields.push_back({under + "profile", FieldKind::profile, who + "framework profile",
+                      "This device's own framework: fills its dispatch, operations and per-step cost.", false});
     for (const OverheadRow& row : overhead_rows) {
-      if (row.accelerator_only && !accelerator) continue;
-      FieldSpec f{"/overheads/" + role + "/" + row.key, row.kind, who + row.label, row.hint, false};
+      const OverheadField& value = overhead_field(row.slot);
+      if (value.accelerator_only && !accelerator) continue;
+      FieldSpec f{under + std::string(value.key), row.kind, who + row.label, own_hint, false};
       if (row.quantity) f.quantity = *row.quantity;
       if (row.integer) f.integer = *row.integer;
-      if (row.kind != FieldKind::profile) {
-        f.number.get = number.get;
-        f.number.set = number.set;
-        f.number.given = number.given;
-        f.number.slot = row.slot;
-      }
+      f.number.get = number.get;
+      f.number.set = number.set;
+      f.number.given = number.given;
+      f.number.slot = static_cast<std::size_t>(row.slot);
       fields.push_back(std::move(f));
     }
   }
@@ -330,63 +301,59 @@ std::vector<std::string> child_keys(std::string_view parent) {
   return keys;
 }
 
+namespace {
+
+// The rows `keep` picks, in table order (worked out once by each caller's static).
+template <typename Keep>
+std::vector<const FieldSpec*> rows_where(Keep keep) {
+  std::vector<const FieldSpec*> list;
+  for (const FieldSpec& f : field_specs())
+    if (keep(f)) list.push_back(&f);
+  return list;
+}
+
+// The names of one of the model's lists (phases, overlaps), in its order.
+template <typename List>
+std::vector<std::string> names_of(List list) {
+  std::vector<std::string> names;
+  for (const auto& item : list) names.emplace_back(item.name);
+  return names;
+}
+
+}  // namespace
+
 std::span<const FieldSpec* const> device_number_fields() {
-  static const std::vector<const FieldSpec*> fields = [] {
-    std::vector<const FieldSpec*> list;
-    for (const FieldSpec& f : field_specs())
-      if (f.path.starts_with("/host/") && f.number.device_get && f.number.precision.empty()) list.push_back(&f);
-    return list;
-  }();
+  static const auto fields =
+      rows_where([](const FieldSpec& f) { return f.path.starts_with("/host/") && f.number.device_get && f.number.precision.empty(); });
   return fields;
 }
 
 const std::vector<std::string>& phase_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const PhaseInfo& p : phases()) list.emplace_back(p.name);
-    return list;
-  }();
+  static const std::vector<std::string> names = names_of(phases());
   return names;
 }
 
 const std::vector<std::string>& overlap_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const OverlapInfo& o : overlaps()) list.emplace_back(o.name);
-    return list;
-  }();
+  static const std::vector<std::string> names = names_of(overlaps());
   return names;
 }
 
 std::span<const FieldSpec* const> assumption_fields() {
-  static const std::vector<const FieldSpec*> fields = [] {
-    std::vector<const FieldSpec*> list;
-    for (const FieldSpec& f : field_specs())
-      if (f.path.starts_with("/assumptions/")) list.push_back(&f);
-    return list;
-  }();
+  static const auto fields = rows_where([](const FieldSpec& f) { return f.path.starts_with("/assumptions/"); });
   return fields;
 }
 
 std::span<const FieldSpec* const> top_number_fields() {
-  static const std::vector<const FieldSpec*> fields = [] {
-    std::vector<const FieldSpec*> list;
-    for (const FieldSpec& f : field_specs())
-      if (f.kind == FieldKind::quantity && f.number.get && f.path.find('/', 1) == std::string::npos) list.push_back(&f);
-    return list;
-  }();
+  static const auto fields = rows_where([](const FieldSpec& f) {
+    return f.kind == FieldKind::quantity && f.number.get && f.path.find('/', 1) == std::string::npos;
+  });
   return fields;
 }
 
 std::span<const FieldSpec* const> own_overhead_fields(bool is_accelerator) {
-  static const auto rows = [](std::string_view prefix) {
-    std::vector<const FieldSpec*> list;
-    for (const FieldSpec& f : field_specs())
-      if (f.path.starts_with(prefix) && f.number.get) list.push_back(&f);
-    return list;
-  };
-  static const std::vector<const FieldSpec*> host = rows("/overheads/host/");
-  static const std::vector<const FieldSpec*> accelerator = rows("/overheads/accelerator/");
+  static const auto host = rows_where([](const FieldSpec& f) { return f.path.starts_with("/overheads/host/") && f.number.get; });
+  static const auto accelerator =
+      rows_where([](const FieldSpec& f) { return f.path.starts_with("/overheads/accelerator/") && f.number.get; });
   return is_accelerator ? accelerator : host;
 }
 

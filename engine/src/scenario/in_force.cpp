@@ -16,17 +16,7 @@ constexpr OverheadField table[] = {
 };
 static_assert(std::size(table) == overhead_slot_count);
 
-bool given(const DeviceOverheads& own, OverheadSlot slot) {
-  switch (slot) {
-    case OverheadSlot::dispatch: return own.dispatch.has_value();
-    case OverheadSlot::launch: return own.launch.has_value();
-    case OverheadSlot::step_overhead: return own.step_overhead.has_value();
-    case OverheadSlot::ops_per_layer: return own.ops_per_layer.has_value();
-    case OverheadSlot::extra_ops_per_step: return own.extra_ops_per_step.has_value();
-    case OverheadSlot::launches_per_step: return own.launches_per_step.has_value();
-  }
-  return false;
-}
+}  // namespace
 
 double paid_value(const PaidOverheads& p, OverheadSlot slot) {
   switch (slot) {
@@ -35,12 +25,10 @@ double paid_value(const PaidOverheads& p, OverheadSlot slot) {
     case OverheadSlot::step_overhead: return p.step_overhead;
     case OverheadSlot::ops_per_layer: return p.ops_per_layer;
     case OverheadSlot::extra_ops_per_step: return p.extra_ops_per_step;
-    case OverheadSlot::launches_per_step: return p.launches_per_step;
+    case OverheadSlot::launches_per_step: break;
   }
-  return 0;
+  return p.launches_per_step;
 }
-
-}  // namespace
 
 std::span<const OverheadField> overhead_fields() { return table; }
 
@@ -57,14 +45,7 @@ std::optional<OverheadSlot> scenario_wide_slot(const FieldSpec& field) {
 }
 
 void clear_own(DeviceOverheads& own, OverheadSlot slot) {
-  switch (slot) {
-    case OverheadSlot::dispatch: own.dispatch.reset(); break;
-    case OverheadSlot::launch: own.launch.reset(); break;
-    case OverheadSlot::step_overhead: own.step_overhead.reset(); break;
-    case OverheadSlot::ops_per_layer: own.ops_per_layer.reset(); break;
-    case OverheadSlot::extra_ops_per_step: own.extra_ops_per_step.reset(); break;
-    case OverheadSlot::launches_per_step: own.launches_per_step.reset(); break;
-  }
+  with_own(own, slot, [](auto& value) { value.reset(); });
 }
 
 ValueInForce value_in_force(const Scenario& s, bool is_accelerator, OverheadSlot slot) {
@@ -74,7 +55,7 @@ ValueInForce value_in_force(const Scenario& s, bool is_accelerator, OverheadSlot
   if (!v.paid) return v;
   const DeviceOverheads& own = is_accelerator ? s.accelerator_overheads : s.host_overheads;
   v.value = paid_value(paid_overheads(s, is_accelerator), slot);
-  v.own = given(own, slot);
+  v.own = with_own(own, slot, [](const auto& value) { return value.has_value(); });
   const auto i = static_cast<std::size_t>(slot);
   if (v.own) {
     v.path = "/overheads/" + std::string(role_key(is_accelerator)) + "/" + std::string(f.key);

@@ -22,7 +22,6 @@ const std::vector<std::string> top_fields{"name",   "preset", "profile", "networ
                                           "assumptions", "overheads"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
 
-
 // A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
 template <typename Value, typename Lookup, typename ReadFields>
 std::optional<Value> read_entity(const json& value, const std::string& path, const std::string& what,

@@ -16,6 +16,7 @@ namespace {
 struct ProfileField {
   std::string parent;  // "" for the top level
   std::string key;
+  bool accelerator_only;  // the host has no launch and no graphs
 };
 // The overhead values (in_force.hpp), each as its parent and key in a document.
 const std::vector<ProfileField>& profile_field_table_of() {
@@ -24,8 +25,8 @@ const std::vector<ProfileField>& profile_field_table_of() {
     for (const OverheadField& f : overhead_fields()) {
       const std::string_view top = f.top.substr(1);
       const std::size_t slash = top.find('/');
-      list.push_back(slash == std::string_view::npos ? ProfileField{"", std::string(top)}
-                                                     : ProfileField{std::string(top.substr(0, slash)), std::string(f.key)});
+      list.push_back({slash == std::string_view::npos ? "" : std::string(top.substr(0, slash)), std::string(f.key),
+                      f.accelerator_only});
     }
     return list;
   }();
@@ -35,7 +36,7 @@ const std::vector<ProfileField>& profile_field_table_of() {
 // A device's own section, /overheads/<role>, names each field flat ("ops_per_layer", not under
 // "assumptions"); the host's has no launch and no graphs.
 bool device_takes(const char* role, const ProfileField& f) {
-  return std::string_view(role) == "accelerator" || (f.key != "launch" && f.key != "launches_per_step");
+  return std::string_view(role) == "accelerator" || !f.accelerator_only;
 }
 
 const json* profile_value(const registry::ProfileEntry& profile, const ProfileField& f) {

@@ -35,8 +35,8 @@ std::vector<QuickEdit> edits_in_force(const Scenario& s, OverheadSlot slot, Chan
   for (const bool accelerator : {false, true}) {
     const ValueInForce v = value_in_force(s, accelerator, slot);
     if (!v.paid) continue;
-    // Under graphs the accelerator pays per replay: its operation counts change nothing.
-    if (accelerator && slot != OverheadSlot::dispatch && value_in_force(s, true, OverheadSlot::launches_per_step).value > 0) continue;
+    // A field no epoch depends on (the accelerator's own operation counts under graphs) is not edited.
+    if (const auto field = number_field(s, v.path); field && !epoch_independent_reason(s, *field).empty()) continue;
     const auto text = change(v.value);
     const bool done = std::any_of(edits.begin(), edits.end(), [&](const QuickEdit& e) { return e.path == v.path; });
     if (text && !done) edits.push_back({v.path, *text});

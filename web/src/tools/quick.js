@@ -37,12 +37,10 @@ export function mountQuick(host, body) {
           }
           const preview = `${epochChange(accel, answer.before.accelerator.epoch_time_s, w.after.accelerator.epoch_time_s)}; ` +
             `${epochChange(cpu, answer.before.host.epoch_time_s, w.after.host.epoch_time_s)}.`;
-          // Every field it changes, as "path = text": a device's own value where it pays its own.
-          const edits = w.edits.map((e) => `${e.path} = ${e.text}`).join('; ');
           return h('li', { 'data-whatif': w.id },
             h('button', {
               type: 'button', 'aria-describedby': `quick-${w.id}`,
-              'data-path': w.edits[0].path, 'data-text': w.edits[0].text, 'data-edits': edits,
+              'data-path': w.edits[0].path, 'data-text': w.edits[0].text,
               // Every edit made by the engine's field editor, then loaded as one step (Back undoes it).
               onclick: () => host.load(w.edits.reduce((d, e) => host.calc.set(d, e.path, e.text), /** @type {any} */ (host.doc())), { edited: true }),
             }, w.label),

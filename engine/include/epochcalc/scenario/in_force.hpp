@@ -39,6 +39,22 @@ struct ValueInForce {
 };
 ValueInForce value_in_force(const Scenario& scenario, bool is_accelerator, OverheadSlot slot);
 
+// `f` applied to a device's own value of one slot (its std::optional member): the one place a slot
+// names a member of DeviceOverheads.
+template <typename Own, typename F>
+decltype(auto) with_own(Own& own, OverheadSlot slot, F&& f) {
+  switch (slot) {
+    case OverheadSlot::dispatch: return f(own.dispatch);
+    case OverheadSlot::launch: return f(own.launch);
+    case OverheadSlot::step_overhead: return f(own.step_overhead);
+    case OverheadSlot::ops_per_layer: return f(own.ops_per_layer);
+    case OverheadSlot::extra_ops_per_step: return f(own.extra_ops_per_step);
+    case OverheadSlot::launches_per_step: break;
+  }
+  return f(own.launches_per_step);
+}
+// What a device pays for one slot (PaidOverheads: its own value, else the scenario's).
+double paid_value(const PaidOverheads& paid, OverheadSlot slot);
 // A device's own value of one slot removed: it then pays the scenario-wide value.
 void clear_own(DeviceOverheads& own, OverheadSlot slot);
 
