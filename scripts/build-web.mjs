@@ -10,6 +10,7 @@
 //                                  loaded when the chart first comes into view
 //   epochcalc-tools.js             pins, one-click what-ifs, break-even, devices, exports: shared by
 //                                  the page and the element, loaded when their sections come into view
+//   epochcalc-scrub.js             the draggable number of <epoch-input type="scrub">, loaded on use
 //   embed.html + embed.js          the iframe embed
 //   examples/                      host pages that embed it (plain HTML, Quarto, Jupyter Book, iframe)
 //   epochcalc-offline.html         the page as one file that opens from disk
@@ -124,6 +125,14 @@ const toolsExternal = {
   name: 'epochcalc-tools-external',
   setup(b) {
     b.onResolve({ filter: /^\.\/tools\/tools\.js$/ }, () => ({ path: './epochcalc-tools.js', external: true }));
+  },
+};
+/** The draggable number of <epoch-input type="scrub"> (web/src/elements/scrub.js) is a module of its
+ * own, epochcalc-scrub.js, imported the first time a page has one. */
+const scrubExternal = {
+  name: 'epochcalc-scrub-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/scrub\.js$/ }, () => ({ path: './epochcalc-scrub.js', external: true }));
   },
 };
 /** The on-demand modules' files, copied beside the engine's. */
@@ -285,8 +294,9 @@ async function buildElement(outdir, wrapper) {
     outdir,
     alias: { epochcalc: wrapper },
     loader: { '.html': 'text' },
-    plugins: [virtualCss, onDemandExternal, chartExternal, toolsExternal],
+    plugins: [virtualCss, onDemandExternal, chartExternal, toolsExternal, scrubExternal],
   });
+  await bundle({ entryPoints: { 'epochcalc-scrub': join(root, 'web/src/elements/scrub.js') }, outdir });
   const elementExternal = {
     name: 'epochcalc-element-external',
     setup(b) {

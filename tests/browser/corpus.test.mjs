@@ -119,12 +119,12 @@ function setAttributes(c) {
     const onResult = (/** @type {CustomEvent} */ e) => setTimeout(() => done('result', e.detail), 0);
     function done(type, detail) {
       clearTimeout(timer);
-      el.removeEventListener('error', onError);
-      el.removeEventListener('result', onResult);
+      el.removeEventListener('epochcalc-error', onError);
+      el.removeEventListener('epochcalc-result', onResult);
       resolve({ type, detail });
     }
-    el.addEventListener('error', onError);
-    el.addEventListener('result', onResult);
+    el.addEventListener('epochcalc-error', onError);
+    el.addEventListener('epochcalc-result', onResult);
     for (const { name } of [...el.attributes]) if (name !== 'id' && name !== 'view') el.removeAttribute(name);
     for (const [k, v] of a) el.setAttribute(k, v);
   }), attrs);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setUp, repo } from './helpers.mjs';
+import { setUp, repo, hostPage } from './helpers.mjs';
 import { formatField, valueAt, fieldValue } from '../../web/src/field-format.js';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
@@ -27,28 +27,8 @@ async function freshPage(width = 1100) {
   return Object.assign(page, { problems });
 }
 
-/**
- * Opens a host page served at /test-host/<name>.html (so "../epochcalc-element.js" is the build's), with
- * every request counted and anything not from the server refused.
- * @param {string} body  the host page's body @param {{ css?: string, width?: number, delayWasmMs?: number }} [opts]
- */
-async function host(body, opts = {}) {
-  const page = await freshPage(opts.width);
-  const requests = [];
-  const origin = new URL(env.url).origin;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
-<style>${opts.css ?? ''}</style><script type="module" src="../epochcalc-element.js"></script></head><body>${body}</body></html>`;
-  await page.route('**/*', async (route) => {
-    const url = route.request().url();
-    requests.push(url);
-    if (!url.startsWith(origin)) return route.abort();
-    if (url.startsWith(`${origin}/test-host/`)) return route.fulfill({ contentType: 'text/html', body: html });
-    if (opts.delayWasmMs && url.endsWith('.wasm')) await new Promise((r) => setTimeout(r, opts.delayWasmMs));
-    return route.continue();
-  });
-  await page.goto(`${env.url}test-host/page.html`);
-  return Object.assign(page, { requests });
-}
+/** A host page with this body (helpers.mjs). @param {string} body @param {Parameters<typeof hostPage>[2]} [opts] */
+const host = (body, opts) => hostPage(env, body, opts);
 
 /** Waits until the element with this id has a result. */
 const resultOf = (page, id) => page.waitForFunction((i) => /** @type {any} */ (document.getElementById(i))?.result, id)
@@ -138,7 +118,7 @@ test('attributes: a field by its dotted path, read by the engine; result and err
     for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
   }), [type, attrs]);
 
-  const edited = await next('result', { 'network.batch_size': '64', 'accelerator.memory_bandwidth': '2 TB/s' });
+  const edited = await next('epochcalc-result', { 'network.batch_size': '64', 'accelerator.memory_bandwidth': '2 TB/s' });
   const expected = env.calc.solve({ preset: 'mnist-cpu-vs-h100', dispatch: '20 us', network: { batch_size: 64 }, accelerator: { memory_bandwidth: '2 TB/s' } });
   assert.equal(edited.detail.accelerator.batched.epoch_time_s, expected.accelerator.batched.epoch_time_s);
   assert.equal(edited.detail.network.batched.batch_size, 64);
@@ -148,7 +128,7 @@ test('attributes: a field by its dotted path, read by the engine; result and err
   assert.equal((await shown(page, 'a')).accelerator, expected.accelerator.batched.epoch_time_s, 'shown on screen');
 
   // An invalid value is reported like any other input: the engine's code and path, shown in the element.
-  const bad = await next('error', { dispatch: 'fast' });
+  const bad = await next('epochcalc-error', { dispatch: 'fast' });
   assert.equal(bad.detail[0].code, 'E_UNIT');
   assert.equal(bad.detail[0].path, '/dispatch');
   const banner = await page.evaluate(() => document.getElementById('a')?.shadowRoot?.getElementById('global-error')?.textContent ?? '');
@@ -156,13 +136,13 @@ test('attributes: a field by its dotted path, read by the engine; result and err
   assert.match(banner, /^Dispatch per operation: "fast"/);
   assert.equal(bad.result.accelerator.batched.epoch_time_s, expected.accelerator.batched.epoch_time_s, 'the last result stays');
 
-  const fixed = await next('result', { dispatch: '5 us' });
+  const fixed = await next('epochcalc-result', { dispatch: '5 us' });
   assert.equal(fixed.detail.scenario.dispatch, 5e-6);
   // Assigning .scenario loads a whole document.
   const assigned = await page.evaluate(() => new Promise((resolve) => {
     const el = /** @type {any} */ (document.getElementById('a'));
     setTimeout(() => resolve({ host: 'no result event within 10 s' }), 10000);
-    el.addEventListener('result', (e) => resolve(e.detail), { once: true });
+    el.addEventListener('epochcalc-result', (e) => resolve(e.detail), { once: true });
     el.scenario = { preset: 'fashion-mnist-laptop' };
   }));
   assert.equal(/** @type {any} */ (assigned).host.batched.epoch_time_s, env.calc.solve({ preset: 'fashion-mnist-laptop' }).host.batched.epoch_time_s);
@@ -220,11 +200,15 @@ test('a reactive paragraph: the inline values follow a dragged slider to the eng
   for (const v of values.inline) {
     assert.equal(v.text, formatField(v.field, valueAt(expected, v.field), v.format), v.field);
   }
-  // Once the value rests, the sentence is read out once, with the new numbers.
-  await page.waitForFunction(() => (document.querySelector('#reactive epoch-input')?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? '').includes('per epoch'));
-  const spoken = await page.evaluate(() => document.querySelector('#reactive epoch-input')?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? '');
+  // Once the value rests, the sentence is read out once (announce), with the new numbers, in the page's
+  // one polite region; it is emptied after, so reading the page does not find it again.
+  const region = '[data-epochcalc-announcer][role="status"]';
+  await page.waitForFunction((r) => (document.querySelector(r)?.textContent ?? '').includes('per epoch'), region);
+  const spoken = await page.evaluate((r) => document.querySelector(r)?.textContent ?? '', region);
   const said = (field) => formatField(field, valueAt(expected, field)).replace(/\u00a0/g, ' ');
   assert.ok(spoken.startsWith(`At batch size ${batch.toLocaleString('en-US')}, the H100 spends ${said('accelerator.batched.epoch_time_s')} per epoch`), spoken);
+  await page.waitForFunction((r) => document.querySelector(r)?.textContent === '', region, { timeout: 10_000 });
+  assert.equal(await page.locator(region).count(), 1, 'one region for the page');
   // The keyboard works too: End is the slider's maximum.
   await slider.focus();
   await page.keyboard.press('End');
@@ -267,7 +251,7 @@ dispatch <epoch-input id="disp" for="c" field="dispatch" type="range" min="1e-6"
   /** Picks an option in one of the selects and returns the calculator's next event. */
   const pick = (id, value) => page.evaluate(([i, v]) => new Promise((resolve) => {
     const c = /** @type {any} */ (document.getElementById('c'));
-    for (const type of ['result', 'error']) c.addEventListener(type, (e) => resolve({ type, detail: e.detail }), { once: true });
+    for (const type of ['result', 'error']) c.addEventListener(`epochcalc-${type}`, (e) => resolve({ type, detail: e.detail }), { once: true });
     setTimeout(() => resolve({ type: 'no event within 10 s' }), 10000);
     const select = /** @type {HTMLSelectElement} */ (document.getElementById(i)?.shadowRoot?.querySelector('select'));
     select.value = v;

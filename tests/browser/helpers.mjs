@@ -207,3 +207,35 @@ export async function reportText(page) {
   await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('report')).value !== '');
   return page.inputValue('#report');
 }
+
+/**
+ * A host page that embeds the elements, served at /test-host/page.html (so "../epochcalc-element.js" is
+ * the build's), in a fresh context without a service worker. Every request is counted (page.requests);
+ * anything not from the server is refused; page errors and console errors are collected (page.problems).
+ * @param {{ browser: import('playwright-core').Browser, url: string }} env
+ * @param {string} body  the host page's body
+ * @param {{ css?: string, head?: string, width?: number, delayWasmMs?: number, hasTouch?: boolean }} [opts]
+ */
+export async function hostPage(env, body, opts = {}) {
+  const context = await env.browser.newContext({ viewport: { width: opts.width ?? 1100, height: 900 }, serviceWorkers: 'block', hasTouch: opts.hasTouch ?? false });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {string[]} */
+  const requests = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  const origin = new URL(env.url).origin;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
+<style>${opts.css ?? ''}</style>${opts.head ?? ''}<script type="module" src="../epochcalc-element.js"></script></head><body>${body}</body></html>`;
+  await page.route('**/*', async (route) => {
+    const url = route.request().url();
+    requests.push(url);
+    if (!url.startsWith(origin)) return route.abort();
+    if (url.startsWith(`${origin}/test-host/`)) return route.fulfill({ contentType: 'text/html', body: html });
+    if (opts.delayWasmMs && url.endsWith('.wasm')) await new Promise((r) => setTimeout(r, opts.delayWasmMs));
+    return route.continue();
+  });
+  await page.goto(`${env.url}test-host/page.html`);
+  return Object.assign(page, { problems, requests });
+}

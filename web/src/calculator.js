@@ -34,8 +34,9 @@ export const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [
  * @param {(errors: EngineError[]) => void} [o.onErrors]
  * @param {((doc: unknown) => string)|null} [o.linkFor]  the address of a link to this calculation, if there is one
  * @param {(pins: string|null) => void} [o.onPins]  the pins changed (the page keeps them in its link)
+ * @param {AbortSignal} [o.signal]  ends what the calculator listens to outside its root (an element removed)
  */
-export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null, onPins }) {
+export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null, onPins, signal }) {
   const $ = byId(root);
   const status = $('status');
   const schema = calc.schema();
@@ -99,7 +100,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     edit,
     replaceDoc: (next) => load(next, { edited: true }),
     settled: () => {
-      if (held) showInvalid(held);
+      if (held) showInvalid(held, false);
     },
   });
   /**
@@ -225,11 +226,12 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       // The lines of where each value comes from stay until the next answer: hiding them mid-word
       // would move every field below.
       const errors = reply.errors;
-      onErrors?.(errors);
-      // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit.
+      // Mid-word input: say nothing yet; the numbers shown are marked as waiting for the edit. Listeners
+      // hear the errors now, once (showInvalid does not tell them again).
       if (typing && good) {
+        onErrors?.(errors);
         held = errors;
-        heldTimer = window.setTimeout(() => { if (held) showInvalid(held); }, ERROR_PAUSE_MS);
+        heldTimer = window.setTimeout(() => { if (held) showInvalid(held, false); }, ERROR_PAUSE_MS);
         $('answer').classList.add('pending');
         $('results').classList.add('pending');
         return;
@@ -298,11 +300,11 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   }
   exactBox.addEventListener('change', () => { if (good) renderTables(good.result); });
 
-  /** @param {EngineError[]} errors */
-  function showInvalid(errors) {
+  /** @param {EngineError[]} errors @param {boolean} [tell]  false: listeners heard them already */
+  function showInvalid(errors, tell = true) {
     clearTimeout(heldTimer);
     held = null;
-    onErrors?.(errors);
+    if (tell) onErrors?.(errors);
     const placed = showErrors(root, errors, String(expanded?.precision ?? schema.defaults['/precision']));
     // A field the view does not show cannot carry its message: it goes in the banner instead.
     const shownControl = (p) => p.control && p.control.getClientRects().length > 0;
@@ -444,7 +446,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     // In the page, the calculator is what <main> holds (the update notice is outside it); in an
     // element, its shadow root.
     const area = 'host' in root ? root : $('answer').parentElement ?? root;
-    afterInteraction(area, () => {
+    afterInteraction(area, signal, () => {
       // Their answers are on their way from now: scripts wait for them (data-settling) before they act.
       marker.dataset.settling = 'true';
       onIdle(() => { withTools().catch(() => {}); }, 500);
@@ -505,9 +507,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
  * Runs `f` once, when the reader first scrolls the page or clicks, touches, focuses or types in the
  * calculator (`area`). A click elsewhere on the page (another embed, "Reload to update") is not one: the
  * tools' downloads then held back the new version's service worker (Chromium waited for the old one's
- * requests and did not take over). @param {Node} area @param {() => void} f
+ * requests and did not take over). @param {Node} area @param {AbortSignal|undefined} signal @param {() => void} f
  */
-function afterInteraction(area, f) {
+function afterInteraction(area, signal, f) {
   const onPage = ['scroll', 'wheel'];
   const inCalculator = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   const once = () => {
@@ -515,6 +517,6 @@ function afterInteraction(area, f) {
     for (const kind of inCalculator) area.removeEventListener(kind, once, true);
     f();
   };
-  for (const kind of onPage) addEventListener(kind, once, { capture: true, passive: true });
+  for (const kind of onPage) addEventListener(kind, once, { capture: true, passive: true, signal });
   for (const kind of inCalculator) area.addEventListener(kind, once, { capture: true, passive: true });
 }

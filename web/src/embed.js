@@ -3,6 +3,7 @@
 // attributes), which tells its parent frame its height on every change.
 import './element.js';
 import { reportHeightToParent } from './frame-height.js';
+import { fire, RESULT, ERROR } from './elements/events.js';
 
 const calculator = document.createElement('epoch-overhead-calculator');
 calculator.id = 'calculator';
@@ -20,7 +21,7 @@ const loading = document.getElementById('embed-loading');
 if (loading) calculator.append(loading);
 document.body.append(calculator);
 if (bad.length) {
-  calculator.addEventListener('result', () => calculator.dispatchEvent(new CustomEvent('error', { detail: bad })), { once: true });
+  calculator.addEventListener(RESULT, () => fire(calculator, ERROR, bad), { once: true });
   console.error(bad.map((e) => e.message).join('\n'));
 }
 reportHeightToParent();

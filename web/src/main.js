@@ -71,6 +71,7 @@ async function start() {
       restore();
     },
   });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', calculator.redraw);
   const restore = addRestore(calculator, keep.flush);
   keep.after(() => restore());
 

@@ -121,11 +121,11 @@ export function createSweepChart(container, table, desc) {
     }
   });
 
-  /** Draws again with the colours now in force (the colour scheme or the theme changed). */
+  /** Draws again with the colours now in force (the colour scheme or the theme changed: the page and
+   * the element each listen for it). */
   function redraw() {
     if (plot) draw(true);
   }
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
 
   /** Draws `draw` over the lines, with `ys` (epoch times) kept in range; null removes it. */
   function setOverlay(drawOver, ys = []) {

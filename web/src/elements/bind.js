@@ -1,22 +1,51 @@
-// How an inline element finds the calculator it is bound to (for="ID"), even when the calculator comes
-// later in the page or is defined later, and follows its results.
+// How an inline element follows the calculator its `for` names. A calculator's events bubble out of
+// shadow roots to the document (elements/events.js), so the inline element listens there and in its own
+// root: it hears a calculator that comes later, is defined later or is named anew by `for`, and lets go
+// of it when the element is removed.
+import { RESULT, ERROR } from './events.js';
 
 /**
- * Calls `onResult` with the bound calculator's result now (if it has one) and on every change.
- * @param {HTMLElement} el  the inline element, with a `for` attribute
- * @param {(calculator: any, result: any) => void} onResult
- * @returns {Promise<any>}  the calculator element, once found
+ * The <epoch-overhead-calculator> that `for` names, in the element's own tree or the document; null if none.
+ * @param {Element} el @returns {any}
  */
-export async function bindTo(el, onResult) {
+export function calculatorFor(el) {
   const id = el.getAttribute('for') ?? '';
-  if (document.readyState === 'loading') await new Promise((done) => document.addEventListener('DOMContentLoaded', done, { once: true }));
   const root = /** @type {Document|ShadowRoot} */ (el.getRootNode());
-  const calculator = /** @type {any} */ ((root.getElementById ? root.getElementById(id) : null) ?? document.getElementById(id));
-  if (!calculator || calculator.localName !== 'epoch-overhead-calculator') {
-    throw new Error(`${el.localName}: for="${id}" names no <epoch-overhead-calculator> on this page`);
-  }
-  await customElements.whenDefined('epoch-overhead-calculator');
-  calculator.addEventListener('result', (e) => onResult(calculator, /** @type {CustomEvent} */ (e).detail));
-  if (calculator.result) onResult(calculator, calculator.result);
-  return calculator;
+  const found = ('getElementById' in root ? root.getElementById(id) : null) ?? document.getElementById(id);
+  return found?.localName === 'epoch-overhead-calculator' ? found : null;
+}
+
+/**
+ * Calls onResult with the bound calculator's result (or onError with its errors) now, if it has one, and
+ * on every change after. Returns the function that stops listening.
+ * @param {Element} el  the inline element, with a `for` attribute
+ * @param {{ onResult: (calculator: any, result: any) => void, onError: (calculator: any, errors: any[]) => void }} on
+ * @returns {() => void}
+ */
+export function follow(el, { onResult, onError }) {
+  /** One event reaches both the element's shadow root and the document: it is heard once. */
+  let last = /** @type {Event|null} */ (null);
+  const heard = (/** @type {Event} */ e) => {
+    const source = e.composedPath()[0];
+    if (e === last || source !== calculatorFor(el)) return;
+    last = e;
+    const detail = /** @type {CustomEvent} */ (e).detail;
+    if (e.type === RESULT) onResult(source, detail);
+    else onError(source, detail);
+  };
+  const roots = [...new Set([el.getRootNode(), document])];
+  for (const root of roots) for (const type of [RESULT, ERROR]) root.addEventListener(type, heard);
+  const now = calculatorFor(el);
+  if (now?.errors) onError(now, now.errors);
+  else if (now?.result) onResult(now, now.result);
+  // A `for` that names nothing once the page has loaded is most likely a typo (or a calculator a script
+  // adds later): say so once.
+  const check = () => {
+    if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: for="${el.getAttribute('for') ?? ''}" names no <epoch-overhead-calculator> on this page yet; it binds to one with that id when it appears`);
+  };
+  const timer = document.readyState === 'complete' ? 0 : (addEventListener('load', check, { once: true }), 1);
+  return () => {
+    for (const root of roots) for (const type of [RESULT, ERROR]) root.removeEventListener(type, heard);
+    if (timer) removeEventListener('load', check);
+  };
 }

@@ -5,9 +5,14 @@
 // Attributes: preset, scenario (inline JSON), any scenario field by the dotted path --set takes
 // (network.batch_size="64", dispatch="20 us"), read by the engine; view (full, compact, bars, sweep,
 // table, none); controls (the fields to show as inputs: dotted paths, "all" or "none"); theme (light,
-// dark, auto). Events: `result` (detail: the result) on every change, `error` (detail: the engine's
-// errors). Properties: scenario (the document as written; assign one to load it), result, set().
+// dark, auto). Events (bubbling out of the shadow root, elements/events.js): `epochcalc-result` (detail:
+// the result) on every change, `epochcalc-error` (detail: the engine's errors) once per refused input.
+// Properties: scenario (the document as written; assign one to load it), result, errors, view, theme,
+// controls, preset, set(). What a script sets before the engine is ready is kept and applied, in order,
+// once it is; a removed element lets go of everything outside itself and shows its scenario again
+// when it is put back.
 import { engine } from '../engine.js';
+import { fire, RESULT, ERROR } from './events.js';
 import { mountCalculator, errorsOf } from '../calculator.js';
 import markup from '../../calculator.html';
 import css from 'epochcalc:element-css';
@@ -56,42 +61,111 @@ function showOnly(root, paths) {
 }
 
 export class EpochOverheadCalculator extends HTMLElement {
+  /** The element's own attributes; a scenario field's attribute is any other name (a MutationObserver). */
+  static observedAttributes = ['view', 'controls', 'theme', 'preset', 'scenario', 'chart-x', 'chart-view', 'map'];
+
   /** @type {ReturnType<typeof mountCalculator>|null} */
   #calculator = null;
   /** @type {any} */
   #calc = null;
-  #started = false;
+  /** Ends what the element listens to outside itself while connected. @type {AbortController|null} */
+  #abort = null;
+  /** Ends what the mounted view listens to (a new view, or the element's removal). @type {AbortController|null} */
+  #viewAbort = null;
+  /** @type {MutationObserver|null} */
+  #fields = null;
+  /** Calls made before the view was mounted, applied in order once it is. @type {[string, any, any?][]} */
+  #queued = [];
+  /** The document the view showed when the element was removed: shown again when it comes back. */
+  #kept = /** @type {unknown} */ (undefined);
+  /** The errors of the input now shown, or null while it solves. @type {import('epochcalc').EngineError[]|null} */
+  #errors = null;
   /** Follows the system's colour scheme for theme="auto". */
   #dark = matchMedia('(prefers-color-scheme: dark)');
 
   connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
+    // A property a script set before this module defined the element sits on the instance, in front of
+    // the class's setter: it is taken off and set again, through the setter.
+    for (const name of ['scenario', 'view', 'theme', 'controls', 'preset']) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = /** @type {any} */ (this)[name];
+      delete (/** @type {any} */ (this))[name];
+      /** @type {any} */ (this)[name] = value;
+    }
+    const abort = (this.#abort = new AbortController());
     engine().then((calc) => {
+      if (abort.signal.aborted) return; // removed before the engine came
       this.#calc = calc;
       this.#mount();
-      new MutationObserver((changes) => this.#attributesChanged(changes)).observe(this, { attributes: true });
-      this.#dark.addEventListener('change', () => this.#applyTheme());
+      this.#fields = new MutationObserver((changes) => this.#fieldsChanged(changes));
+      this.#fields.observe(this, { attributes: true });
+      this.#dark.addEventListener('change', () => this.#applyTheme(), { signal: abort.signal });
     }, (err) => {
+      if (abort.signal.aborted) return;
       // The author's fallback content stays; say why in the console and to listeners.
       console.error('epoch-overhead-calculator: the engine did not load', err);
-      this.dispatchEvent(new CustomEvent('error', { detail: [{ code: 'E_LOAD', path: '', message: String(err?.message ?? err) }] }));
+      this.#errors = [{ code: 'E_LOAD', path: '', message: String(err?.message ?? err) }];
+      fire(this, ERROR, this.#errors);
     });
   }
 
-  /** The scenario document as written, or null before the engine is ready. */
-  get scenario() { return this.#calculator?.doc ?? null; }
-  set scenario(doc) { this.#calculator?.load(doc, { edited: true }); }
+  disconnectedCallback() {
+    this.#abort?.abort();
+    this.#viewAbort?.abort();
+    this.#fields?.disconnect();
+    this.#abort = this.#viewAbort = this.#fields = null;
+    if (this.#calculator) this.#kept = this.#calculator.doc;
+    this.#calculator = null;
+  }
+
+  /** The scenario document as written (or as assigned, before the engine is ready); assign one to load it. */
+  get scenario() {
+    if (this.#calculator) return this.#calculator.doc;
+    const last = this.#queued.filter(([what]) => what === 'scenario').pop();
+    return last ? last[1] : this.#kept ?? null;
+  }
+  set scenario(doc) { this.#call('scenario', doc); }
   /** The last result, or null. */
   get result() { return this.#calculator?.result ?? null; }
+  /** Why the input now shown does not solve (the engine's errors), or null. */
+  get errors() { return this.#errors; }
   /** The engine, once loaded (for the inline elements). */
   get engine() { return this.#calc; }
+  get view() { return this.getAttribute('view') ?? 'full'; }
+  set view(v) { this.setAttribute('view', v); }
+  get theme() { return this.getAttribute('theme') ?? 'auto'; }
+  set theme(v) { this.setAttribute('theme', v); }
+  get controls() { return this.getAttribute('controls'); }
+  set controls(v) { if (v == null) this.removeAttribute('controls'); else this.setAttribute('controls', v); }
+  get preset() { return this.getAttribute('preset'); }
+  set preset(v) { if (v == null) this.removeAttribute('preset'); else this.setAttribute('preset', v); }
 
-  /** Sets one field from text, as the form and --set do. @param {string} path @param {string} text */
-  set(path, text) { this.#calculator?.edit(path, String(text)); }
+  /** Sets one field from text, as the form and --set do. @param {string} path @param {string|number} text */
+  set(path, text) { this.#call('set', path, String(text)); }
+
+  /** Runs a call now, or keeps it for when the view is mounted. @param {string} what @param {any} a @param {any} [b] */
+  #call(what, a, b) {
+    if (!this.#calculator) return void this.#queued.push([what, a, b]);
+    if (what === 'set') this.#calculator.edit(a, b);
+    else this.#calculator.load(a, { edited: true });
+  }
+
+  /** @param {string} name @param {string|null} old @param {string|null} value */
+  attributeChangedCallback(name, old, value) {
+    if (!this.#calculator || old === value) return;
+    if (name === 'view' || name === 'controls') {
+      this.#kept = this.#calculator.doc;
+      return this.#mount();
+    }
+    if (name === 'theme') return this.#applyTheme();
+    if (name === 'scenario' || name === 'preset') return this.#loadAttributes();
+    this.#applyCharts();
+  }
 
   /** Builds the view in the shadow root and shows the scenario from the attributes. */
   #mount() {
+    this.#viewAbort?.abort();
+    this.#viewAbort = new AbortController();
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     if (!sheet) {
       sheet = new CSSStyleSheet();
@@ -115,16 +189,28 @@ export class EpochOverheadCalculator extends HTMLElement {
       marker: this,
       calc: this.#calc,
       parts,
-      onResult: (result) => this.dispatchEvent(new CustomEvent('result', { detail: result })),
-      onErrors: (errors) => this.dispatchEvent(new CustomEvent('error', { detail: errors })),
+      signal: this.#viewAbort.signal,
+      onResult: (result) => {
+        this.#errors = null;
+        fire(this, RESULT, result);
+      },
+      onErrors: (errors) => {
+        this.#errors = errors;
+        fire(this, ERROR, errors);
+      },
     });
     if (controls) showOnly(shadow, controls);
     if (!(view in VIEWS)) {
       this.#calculator.load({ preset: this.#calc.schema().default_preset });
       return this.#calculator.showErrors([{ code: 'E_VALUE', path: '', message: `view="${view}" is not a view: use ${Object.keys(VIEWS).join(', ')}` }]);
     }
-    this.#loadAttributes();
+    const kept = this.#kept;
+    this.#kept = undefined;
+    // A scenario assigned before the engine was ready replaces the attributes' document: not read twice.
+    if (kept === undefined && !this.#queued.some(([what]) => what === 'scenario')) this.#loadAttributes();
+    else this.#calculator.load(kept);
     this.#applyCharts();
+    for (const [what, a, b] of this.#queued.splice(0)) this.#call(what, a, b);
   }
 
   /** chart-x (a field, dotted), chart-view (epoch, parts, share) and map (the map's second field). */
@@ -170,20 +256,17 @@ export class EpochOverheadCalculator extends HTMLElement {
     }
   }
 
-  /** @param {MutationRecord[]} changes */
-  #attributesChanged(changes) {
-    const names = new Set(changes.map((c) => /** @type {string} */ (c.attributeName)));
-    if (names.has('view') || names.has('controls')) return this.#mount();
-    if (names.has('theme')) this.#applyTheme();
-    if (names.has('chart-x') || names.has('chart-view') || names.has('map')) this.#applyCharts();
-    if (names.has('scenario') || names.has('preset') || [...names].some((n) => isField(n) && !this.hasAttribute(n))) {
-      return this.#loadAttributes();
-    }
+  /** A scenario field's attribute changed: the engine edits the document; a removed one reloads them all.
+   * @param {MutationRecord[]} changes */
+  #fieldsChanged(changes) {
+    const names = new Set(changes.map((c) => /** @type {string} */ (c.attributeName)).filter(isField));
+    if (!this.#calculator || names.size === 0) return;
+    if ([...names].some((n) => !this.hasAttribute(n))) return this.#loadAttributes();
     const errors = [];
-    let doc = this.#calculator?.doc;
-    for (const name of names) if (isField(name)) doc = this.#apply(doc, name, /** @type {string} */ (this.getAttribute(name)), errors);
-    if (doc !== this.#calculator?.doc) this.#calculator?.load(doc);
-    if (errors.length) this.#calculator?.showErrors(errors);
+    let doc = this.#calculator.doc;
+    for (const name of names) doc = this.#apply(doc, name, /** @type {string} */ (this.getAttribute(name)), errors);
+    if (doc !== this.#calculator.doc) this.#calculator.load(doc);
+    if (errors.length) this.#calculator.showErrors(errors);
   }
 
   /** light, dark, or auto (the system's scheme). */

@@ -1,9 +1,15 @@
-// <epoch-input for="ID" field="network.batch_size" type="range|number|select" [min] [max] [step]
-// [scale="log"] [label]>: an inline control bound to one scenario field of a calculator. What it types
-// goes through the engine's field editor (the calculator's set, as --set and the form), so the engine
-// reads and checks it. A slider announces the sentence it sits in once the value settles, not every step.
-import { bindTo } from './bind.js';
-import { valueAt } from '../field-format.js';
+// <epoch-input for="ID" field="network.batch_size" type="range|number|select|scrub" [min] [max] [step]
+// [scale="log"] [label] [value] [announce]>: an inline control bound to one scenario field of a
+// calculator. What it sends goes through the engine's field editor (the calculator's set, as --set and
+// the form), so the engine reads and checks it; a refused value marks the control invalid, with the
+// engine's message as its description. type="scrub" is a number in the sentence that is dragged (mouse,
+// pen, touch), stepped by keyboard and typed into (Enter or a double-click): a slider to assistive
+// technology. Fires `input` while the value moves and `change` when it is committed; `.value` reads and
+// sets the field; focus() reaches the control. With `announce`, the sentence it sits in is said once
+// the value settles.
+import { follow } from './bind.js';
+import { announce, settle } from './announce.js';
+import { valueAt, pointerOf } from '../field-format.js';
 import { int, num, quantity } from '../format.js';
 
 /** Slider positions for a log scale. */
@@ -12,55 +18,84 @@ const STEPS = 1000;
 const SETTLE_MS = 700;
 
 const STYLE = `
-:host { display: inline-flex !important; align-items: center; gap: 0.35em; vertical-align: middle; }
+:host { display: inline-flex !important; align-items: center; gap: 0.35em; vertical-align: baseline; }
 :host([hidden]) { display: none !important; }
 input, select { font: inherit; color: inherit; accent-color: #005f94; margin: 0; }
 input[type="range"] { width: 10em; max-width: 40vw; }
 input[type="number"] { width: 6em; }
 output { font-variant-numeric: tabular-nums; font-weight: 600; }
+[aria-invalid="true"] { outline: 2px solid #c5221f; outline-offset: 1px; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.scrub { cursor: ew-resize; touch-action: none; user-select: none; font-variant-numeric: tabular-nums; font-weight: 600;
+  color: var(--epochcalc-scrub-color, #005f94); border-bottom: 2px dotted currentColor; padding: 0 0.1em; border-radius: 2px; }
+.scrub:hover, .scrub:focus-visible, .scrub.dragging { background: color-mix(in srgb, currentColor 14%, transparent); }
+.scrub[aria-disabled="true"] { cursor: default; opacity: 0.6; }
+input.typed { width: 6em; }
 :focus-visible { outline: 3px solid #005f94; outline-offset: 2px; }
 `;
 
 /** One stylesheet for every inline control. @type {CSSStyleSheet|null} */
 let sheet = null;
+/** The scrub control's behaviour (epochcalc-scrub.js), loaded once, the first time a page has one. A
+ * failed load is said once and not tried again on every event. @type {Promise<typeof import('./scrub.js')>|null} */
+let scrubbing = null;
 
 export class EpochInput extends HTMLElement {
-  /** @type {HTMLInputElement|HTMLSelectElement|null} */
+  static observedAttributes = ['for', 'field', 'type', 'min', 'max', 'step', 'scale', 'label', 'value'];
+
+  /** @type {HTMLInputElement|HTMLSelectElement|HTMLElement|null} */
   #control = null;
   /** @type {HTMLOutputElement|null} */
   #output = null;
-  /** @type {HTMLElement|null} */
-  #live = null;
+  /** The engine's message for a refused value. @type {HTMLElement|null} */
+  #problem = null;
   /** @type {any} */
   #calculator = null;
-  #settle = 0;
-  #bound = false;
-  /** Whether the field takes whole numbers (a log slider then rounds). */
-  #integer = true;
+  /** @type {(() => void)|null} */
+  #stop = null;
+  /** The scrub control's own clean-up. @type {(() => void)|null} */
+  #unscrub = null;
+  /** Whether the field takes whole numbers. */
+  #integer = false;
   /** The field's SI unit, for showing its value ("10 µs"), or '' for a count. */
   #unit = '';
   /** The engine's default for the field (the schema's), shown while the scenario leaves it out. */
   #default = undefined;
+  /** The field's value now (as the engine reads the scenario). */
+  #now = /** @type {unknown} */ (undefined);
+  #announce = settle(() => this.#speak(), SETTLE_MS);
+  /** The text last sent while the value moved, not yet committed. @type {string|null} */
+  #sent = null;
 
   connectedCallback() {
-    if (this.#bound) return;
-    this.#bound = true;
-    const shadow = this.attachShadow({ mode: 'open' });
+    const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: true });
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(STYLE);
     }
     shadow.adoptedStyleSheets = [sheet];
-    this.#build(shadow, null);
-    bindTo(this, (calculator, result) => {
-      if (!this.#calculator) {
-        this.#calculator = calculator;
-        this.#build(shadow, calculator.engine);
-      }
-      this.#show(calculator, result);
-    }).catch((err) => console.error(err.message));
+    this.#bind();
   }
+
+  disconnectedCallback() {
+    this.#stop?.();
+    this.#unscrub?.();
+    this.#stop = this.#unscrub = this.#calculator = null;
+    this.#announce.cancel();
+  }
+
+  /** @param {string} name @param {string|null} old @param {string|null} value */
+  attributeChangedCallback(name, old, value) {
+    if (!this.#stop || old === value) return;
+    if (name === 'for') return this.#bind();
+    if (name === 'value') return void (value != null && this.#send(value, true));
+    this.#build();
+    if (this.#calculator?.result) this.#show(this.#calculator.result);
+  }
+
+  /** The field's value as the engine reads it (a number in SI units, a choice, a switch), or null. */
+  get value() { return this.#now ?? null; }
+  set value(v) { this.#send(String(v), true); }
 
   get #type() { return this.getAttribute('type') ?? 'range'; }
   get #field() { return this.getAttribute('field') ?? ''; }
@@ -68,83 +103,169 @@ export class EpochInput extends HTMLElement {
   get #min() { return Number(this.getAttribute('min') ?? 1); }
   get #max() { return Number(this.getAttribute('max') ?? 4096); }
 
+  #bind() {
+    this.#stop?.();
+    this.#calculator = null;
+    this.#build();
+    this.#stop = follow(this, {
+      onResult: (calculator, result) => {
+        const first = this.#calculator !== calculator;
+        this.#calculator = calculator;
+        if (first) {
+          this.#build();
+          const initial = this.getAttribute('value');
+          if (initial != null) return this.#send(initial, true);
+        }
+        this.#invalid(null);
+        this.#show(result);
+      },
+      onError: (calculator, errors) => {
+        if (this.#calculator !== calculator) {
+          this.#calculator = calculator;
+          this.#build();
+        }
+        const path = pointerOf(this.#field);
+        this.#invalid(errors.filter((e) => e.path === path || e.path.startsWith(`${path}/`)));
+      },
+    });
+  }
+
+  /** Marks the control invalid with the engine's message, or clears it. @param {{message: string}[]|null} errors */
+  #invalid(errors) {
+    const bad = errors != null && errors.length > 0;
+    this.toggleAttribute('invalid', bad);
+    this.#control?.setAttribute('aria-invalid', String(bad));
+    if (this.#problem) this.#problem.textContent = bad ? errors.map((e) => e.message).join(' ') : '';
+  }
+
   /** The control, disabled until the calculator is ready; a select lists the field's choices from the engine. */
-  #build(shadow, calc) {
-    const field = calc?.schema().fields.find((f) => f.path === `/${this.#field.replaceAll('.', '/')}`);
+  #build() {
+    const shadow = /** @type {ShadowRoot} */ (this.shadowRoot);
+    const calc = this.#calculator?.engine;
+    const field = calc?.schema().fields.find((f) => f.path === pointerOf(this.#field));
     const label = this.getAttribute('label') ?? field?.label ?? this.#field;
     if (field) {
       this.#default = calc.schema().defaults[field.path];
       this.#integer = field.kind === 'integer';
       this.#unit = field.kind === 'quantity' ? calc.schema().dimensions[field.dimension]?.si_unit ?? '' : '';
     }
+    this.#unscrub?.();
+    this.#unscrub = null;
+    /** @type {HTMLInputElement|HTMLSelectElement|HTMLElement} */
     let control;
     if (this.#type === 'select') {
       control = document.createElement('select');
       for (const [value, text] of choices(calc, field)) control.append(new Option(text, value));
+    } else if (this.#type === 'scrub') {
+      const span = (control = document.createElement('span'));
+      span.setAttribute('role', 'slider');
+      span.className = 'scrub';
+      (scrubbing ??= import('./scrub.js').catch((err) => {
+        console.error(`epoch-input: type="scrub" could not load epochcalc-scrub.js from beside epochcalc-element.js (${err?.message ?? err})`);
+        throw err;
+      })).then(({ attachScrub }) => {
+        if (this.#control !== span) return;
+        this.#unscrub = attachScrub(span, {
+          limits: () => [this.#min, this.#max],
+          step: () => Number(this.getAttribute('step')) || (this.#integer ? 1 : (this.#max - this.#min) / 100),
+          log: () => this.#log,
+          integer: () => this.#integer,
+          value: () => (typeof this.#now === 'number' ? this.#now : Number(this.#default ?? this.#min)),
+          send: (text, committed) => this.#send(text, committed),
+        });
+      }, () => {});
     } else {
-      control = document.createElement('input');
-      control.type = this.#type === 'number' ? 'number' : 'range';
-      if (this.#log && control.type === 'range') Object.assign(control, { min: '0', max: String(STEPS), step: '1' });
-      else Object.assign(control, { min: String(this.#min), max: String(this.#max), step: this.getAttribute('step') ?? 'any' });
+      const input = document.createElement('input');
+      input.type = this.#type === 'number' ? 'number' : 'range';
+      // A whole-number field steps by whole numbers on every control unless the author says otherwise.
+      const step = this.getAttribute('step') ?? (this.#integer ? '1' : 'any');
+      if (this.#log && input.type === 'range') Object.assign(input, { min: '0', max: String(STEPS), step: '1' });
+      else Object.assign(input, { min: String(this.#min), max: String(this.#max), step });
+      input.addEventListener('input', () => this.#send(this.#fromControl(), false));
+      control = input;
     }
     control.setAttribute('aria-label', label);
-    control.disabled = !calc;
-    control.addEventListener('input', () => this.#send());
-    control.addEventListener('change', () => this.#send());
+    control.setAttribute('aria-describedby', 'problem');
+    if (this.#calculator) control.removeAttribute('aria-disabled');
+    else if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) control.disabled = true;
+    else control.setAttribute('aria-disabled', 'true');
+    // `change` does not leave a shadow root by itself (`input` does): the element fires its own.
+    control.addEventListener('change', (e) => {
+      e.stopPropagation();
+      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) this.#send(this.#fromControl(), true);
+    });
     const output = document.createElement('output');
     output.setAttribute('aria-hidden', 'true');
-    output.hidden = control instanceof HTMLInputElement && control.type !== 'range';
-    const live = document.createElement('span');
-    live.className = 'vh';
-    live.setAttribute('role', 'status');
-    shadow.replaceChildren(control, output, live);
+    output.hidden = !(control instanceof HTMLInputElement && control.type === 'range');
+    const problem = document.createElement('span');
+    problem.id = 'problem';
+    problem.className = 'vh';
+    shadow.replaceChildren(control, output, problem);
     this.#control = control;
     this.#output = output;
-    this.#live = live;
+    this.#problem = problem;
   }
 
   /** The field's value as the slider or box shows it. */
   #fromControl() {
     const c = /** @type {HTMLInputElement|HTMLSelectElement} */ (this.#control);
-    if (!(c instanceof HTMLInputElement) || c.type !== 'range' || !this.#log) return c.value;
-    const v = this.#min * (this.#max / this.#min) ** (Number(c.value) / STEPS);
-    // A quantity in SI units (a dispatch time of 2e-5 s) keeps four digits; a count is whole.
-    return String(this.#integer ? Math.round(v) : Number(v.toPrecision(4)));
+    if (!(c instanceof HTMLInputElement)) return c.value;
+    const v = c.type === 'range' && this.#log ? this.#min * (this.#max / this.#min) ** (Number(c.value) / STEPS) : Number(c.value);
+    if (c.value === '' || !Number.isFinite(v)) return c.value;
+    // A count is whole; a quantity in SI units from a log slider (a dispatch time of 2e-5 s) keeps four digits.
+    return String(this.#integer ? Math.round(v) : c.type === 'range' && this.#log ? Number(v.toPrecision(4)) : v);
   }
 
-  #send() {
-    const text = this.#fromControl();
-    this.#calculator?.set(this.#field, text);
-    clearTimeout(this.#settle);
-    this.#settle = window.setTimeout(() => this.#announce(), SETTLE_MS);
+  /** Sends a value to the calculator; `change` when it is committed. @param {string} text @param {boolean} committed */
+  #send(text, committed) {
+    if (!this.#calculator) return;
+    // A committed value the control already sent while it moved is not sent twice.
+    if (!committed || text !== this.#sent) this.#calculator.set(this.#field, text);
+    this.#sent = committed ? null : text;
+    if (committed) this.dispatchEvent(new Event('change', { bubbles: true }));
+    if (this.hasAttribute('announce')) this.#announce();
   }
 
-  /** Follows the scenario, whoever changed it. */
-  #show(calculator, result) {
+  /** A value as the sentence shows it. @param {unknown} v */
+  #text(v) {
+    if (typeof v !== 'number') return String(v ?? '');
+    return this.#unit ? quantity(v, this.#unit) : Number.isInteger(v) ? int(v) : num(v);
+  }
+
+  /** Follows the scenario, whoever changed it. @param {any} result */
+  #show(result) {
     const c = this.#control;
     if (!c) return;
-    const written = valueAt(calculator.scenario, this.#field);
+    const written = valueAt(this.#calculator.scenario, this.#field);
     const value = valueAt(result.scenario, this.#field);
     const shown = typeof value === 'number' ? value : written;
+    this.#now = shown ?? this.#default;
+    const focused = this.shadowRoot?.activeElement === c;
     if (c instanceof HTMLSelectElement) {
       const current = typeof written === 'string' || typeof written === 'boolean' ? written : value ?? this.#default;
       if (typeof current === 'string' || typeof current === 'boolean') c.value = String(current);
-    } else if (typeof shown === 'number' && document.activeElement !== this) {
+    } else if (c instanceof HTMLInputElement && typeof shown === 'number' && !focused) {
       c.value = c.type === 'range' && this.#log
         ? String(Math.round((STEPS * Math.log(shown / this.#min)) / Math.log(this.#max / this.#min)))
         : String(shown);
     }
     // A select reads as the option it shows ("no", a device's name), not as the value behind it.
-    const text = c instanceof HTMLSelectElement ? c.selectedOptions[0]?.text ?? ''
-      : typeof shown !== 'number' ? String(shown ?? '') : this.#unit ? quantity(shown, this.#unit) : Number.isInteger(shown) ? int(shown) : num(shown);
+    const text = c instanceof HTMLSelectElement ? c.selectedOptions[0]?.text ?? '' : this.#text(shown);
     if (c instanceof HTMLInputElement) c.setAttribute('aria-valuetext', text);
+    else if (!(c instanceof HTMLSelectElement)) {
+      c.textContent = text;
+      c.setAttribute('aria-valuetext', text);
+      if (typeof shown === 'number') c.setAttribute('aria-valuenow', String(shown));
+      c.setAttribute('aria-valuemin', String(this.#min));
+      c.setAttribute('aria-valuemax', String(this.#max));
+    }
     if (this.#output) this.#output.textContent = text;
   }
 
   /** Reads out the sentence the control sits in, with every inline value as it now stands. */
-  #announce() {
+  #speak() {
     const block = this.closest('p, li, figcaption, td, dd, blockquote') ?? this.parentElement;
-    if (this.#live && block) this.#live.textContent = spoken(block).replace(/\s+/g, ' ').trim();
+    if (block) announce(spoken(block).replace(/\s+/g, ' ').trim());
   }
 }
 
@@ -152,7 +273,10 @@ export class EpochInput extends HTMLElement {
 function spoken(node) {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
   if (!(node instanceof Element)) return '';
-  if (node instanceof EpochInput) return node.shadowRoot?.querySelector('output')?.textContent ?? '';
+  if (node instanceof EpochInput) {
+    const v = node.shadowRoot?.querySelector('output:not([hidden]), [role="slider"], select, input');
+    return v instanceof HTMLSelectElement ? v.selectedOptions[0]?.text ?? '' : v?.getAttribute('aria-valuetext') ?? v?.textContent ?? '';
+  }
   return [...node.childNodes].map(spoken).join('');
 }
 

@@ -1,49 +1,145 @@
-// <epoch-value for="ID" field="accelerator.batched.epoch_time_s" [format="ms"]>: one field of a
-// calculator's result, inline in prose, kept up to date. Or a break-even figure of the engine's
-// (calc.breakEven): <epoch-value for="ID" break-even="dispatch" goal="flip|twice">, the value of that
-// field at which the accelerator starts to win (flip) or becomes twice as fast (twice), the others as
-// the calculator has them; "any value" or "no value" where the engine says so. Plain text in the page (no shadow root), so it
-// reads, copies and wraps like the words around it; not a live region, so a dragged slider does not
-// announce every step (the <epoch-input> announces its sentence once the value settles).
-import { bindTo } from './bind.js';
+// <epoch-value for="ID" field="accelerator.batched.epoch_time_s" [format="ms"] [none="never"] [announce]>:
+// one field of a calculator's result, inline in prose, kept up to date. Or a break-even figure of the
+// engine's (calc.breakEven): <epoch-value for="ID" break-even="dispatch" goal="flip|twice">, the value of
+// that field at which the accelerator starts to win (flip) or becomes twice as fast (twice).
+// Plain text in the page (no shadow root), so it reads, copies and wraps like the words around it. While
+// the calculator's input is refused it keeps its last number, marked stale (the `stale` attribute, dimmed,
+// and described as such). With `announce`, a changed value is said once, politely, after it settles.
+import { follow } from './bind.js';
+import { announce, settle } from './announce.js';
 import { formatField, valueAt, fieldValue, pointerOf, dottedOf } from '../field-format.js';
 
 /** How long the calculator must rest before a break-even figure is asked again. */
 const SETTLE_MS = 150;
+/** How long a value must rest before it is announced. */
+const ANNOUNCE_MS = 700;
+
+/** Stale values are dimmed; :where() leaves any rule of the author's stronger. */
+const STALE_CSS = ':where(epoch-value[stale]) { opacity: 0.55; }';
+/** @type {CSSStyleSheet|null} */
+let staleSheet = null;
+
+/** Adds the stale style to the document or shadow root the element sits in (once per root). @param {Node} root */
+function styleStale(root) {
+  if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+  if (!staleSheet) {
+    staleSheet = new CSSStyleSheet();
+    staleSheet.replaceSync(STALE_CSS);
+  }
+  if (!root.adoptedStyleSheets.includes(staleSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, staleSheet];
+}
 
 export class EpochValue extends HTMLElement {
-  #bound = false;
+  static observedAttributes = ['for', 'field', 'format', 'break-even', 'goal', 'none'];
 
-  connectedCallback() {
-    if (this.#bound) return;
-    this.#bound = true;
-    bindTo(this, (calculator, result) => this.#show(calculator, result)).catch((err) => console.error(err.message));
-  }
-
+  /** Stops following the calculator. @type {(() => void)|null} */
+  #stop = null;
+  /** @type {any} */
+  #calculator = null;
+  /** @type {any} */
+  #result = null;
+  /** The number shown (null: the engine has none), undefined before the first result. */
+  #value = /** @type {number|null|undefined} */ (undefined);
   /** Answers to an older scenario are dropped. */
   #asked = 0;
+  #timer = 0;
+  #announce = settle(() => { if (this.hasAttribute('announce') && this.textContent) announce(this.#spoken()); }, ANNOUNCE_MS);
 
-  /** @param {any} calculator @param {unknown} result */
-  #show(calculator, result) {
-    const field = this.getAttribute('break-even');
-    if (field != null) return this.#showBreakEven(calculator, field);
-    this.#showField(result);
+  connectedCallback() {
+    styleStale(this.getRootNode());
+    this.#bind();
   }
 
-  #timer = 0;
+  disconnectedCallback() {
+    this.#stop?.();
+    this.#stop = null;
+    this.#calculator = this.#result = null;
+    this.#asked++;
+    clearTimeout(this.#timer);
+    this.#announce.cancel();
+  }
+
+  /** @param {string} name @param {string|null} old @param {string|null} value */
+  attributeChangedCallback(name, old, value) {
+    if (!this.#stop || old === value) return;
+    if (name === 'for') this.#bind();
+    else if (this.#calculator) this.#show();
+  }
+
+  /** The value shown, as a number (seconds, joules, a fraction…), or null where the engine has none. */
+  get value() { return this.#value ?? null; }
+  /** Whether the number shown belongs to an older input (the calculator's input is refused). */
+  get stale() { return this.hasAttribute('stale'); }
+
+  #bind() {
+    this.#stop?.();
+    this.#calculator = this.#result = null;
+    this.#stop = follow(this, {
+      onResult: (calculator, result) => {
+        this.#calculator = calculator;
+        this.#result = result;
+        this.#markStale(null);
+        this.#show();
+      },
+      onError: (calculator, errors) => {
+        this.#calculator = calculator;
+        this.#markStale(errors);
+      },
+    });
+  }
+
+  /** @param {{message: string}[]|null} errors */
+  #markStale(errors) {
+    this.toggleAttribute('stale', errors != null);
+    if (errors) this.setAttribute('aria-description', `not updated: ${errors[0]?.message ?? 'the input is not valid'}`);
+    else this.removeAttribute('aria-description');
+  }
+
+  #show() {
+    const field = this.getAttribute('break-even');
+    if (field != null) return this.#showBreakEven(field);
+    const path = this.getAttribute('field') ?? '';
+    const value = valueAt(this.#result, path);
+    if (value === undefined) console.error(`epoch-value: the result has no field "${path}"`);
+    this.#write(typeof value === 'number' || value === null ? value : undefined,
+      value === null ? this.#none(path) : formatField(path, value, this.getAttribute('format')));
+  }
+
+  /** The words for a missing answer: the author's (`none`), else words that read in a sentence. @param {string} path */
+  #none(path) {
+    const words = this.getAttribute('none');
+    if (words != null) return words;
+    return /batch/.test(path.split('.').pop() ?? '') ? 'no batch size' : 'none';
+  }
+
+  /** @param {number|null|undefined} value @param {string} text */
+  #write(value, text) {
+    const changed = this.textContent !== '' && this.textContent !== text;
+    this.#value = value;
+    this.textContent = text;
+    if (changed) this.#announce();
+  }
+
+  /** What an announcement says: the author's label, or the words just before the value, and the value. */
+  #spoken() {
+    const label = this.getAttribute('aria-label');
+    return label ? `${label}: ${this.textContent}` : this.textContent ?? '';
+  }
 
   /**
    * Asks the engine once the calculator rests (a dragged slider solves for every field only at the end).
-   * @param {any} calculator @param {string} field  dotted ("dispatch", "accelerator.memory_bandwidth") or a pointer
+   * @param {string} field  dotted ("dispatch", "accelerator.memory_bandwidth") or a pointer
    */
-  #showBreakEven(calculator, field) {
+  #showBreakEven(field) {
     const asked = ++this.#asked;
     clearTimeout(this.#timer);
-    this.#timer = window.setTimeout(() => this.#askBreakEven(calculator, field, asked), this.textContent ? SETTLE_MS : 0);
+    this.#timer = window.setTimeout(() => this.#askBreakEven(field, asked), this.textContent ? SETTLE_MS : 0);
   }
 
-  /** @param {any} calculator @param {string} field @param {number} asked */
-  #askBreakEven(calculator, field, asked) {
+  /** @param {string} field @param {number} asked */
+  #askBreakEven(field, asked) {
+    const calculator = this.#calculator;
+    if (!calculator) return;
     const goal = this.getAttribute('goal') === 'twice' ? 'twice_as_fast' : 'flip';
     const path = pointerOf(field);
     calculator.engine.breakEven(calculator.scenario).then((/** @type {import('epochcalc').BreakEven} */ be) => {
@@ -51,23 +147,14 @@ export class EpochValue extends HTMLElement {
       const row = be.fields.find((f) => f.path === path);
       if (!row) {
         console.error(`epoch-value: break-even="${field}" is not among the fields the engine solves for: ${be.fields.map((f) => dottedOf(f.path)).join(', ')}`);
-        this.textContent = '—';
-        return;
+        return this.#write(undefined, '—');
       }
       const answer = row[goal];
-      this.textContent = answer.answer === 'value' && answer.value != null ? fieldValue(row, answer.value)
-        : answer.answer === 'always' ? 'any value' : 'no value';
+      if (answer.answer === 'value' && answer.value != null) this.#write(answer.value, fieldValue(row, answer.value));
+      else this.#write(null, answer.answer === 'always' ? 'any value' : this.getAttribute('none') ?? 'no value');
     }, (/** @type {any} */ err) => {
-      if (asked === this.#asked) this.textContent = '—';
+      if (asked === this.#asked) this.#write(undefined, '—');
       console.error(`epoch-value: ${err?.message ?? err}`);
     });
-  }
-
-  /** @param {unknown} result */
-  #showField(result) {
-    const field = this.getAttribute('field') ?? '';
-    const value = valueAt(result, field);
-    if (value === undefined) console.error(`epoch-value: the result has no field "${field}"`);
-    this.textContent = formatField(field, value, this.getAttribute('format'));
   }
 }

@@ -1,0 +1,328 @@
+// The elements as a web developer uses them (issue 34): events heard on the document, calls made before
+// the engine is ready, attribute changes, late and changed `for`, memory released after removal, whole
+// steps on an integer slider, refused values marked in the prose, words for missing answers, and the
+// draggable number (mouse, touch, keyboard, typing, and what assistive technology reads).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, hostPage } from './helpers.mjs';
+import { stepped } from '../../web/src/elements/scrub.js';
+
+/** @type {Awaited<ReturnType<typeof setUp>>} */
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.close(); });
+
+/** A host page with this body (helpers.mjs). @param {string} body @param {Parameters<typeof hostPage>[2]} [opts] */
+const host = (body, opts) => hostPage(env, body, { width: 1000, ...opts });
+
+/** Waits until the calculator with this id has a result. */
+const resultOf = (page, id) => page.waitForFunction((i) => /** @type {any} */ (document.getElementById(i))?.result, id).then((h) => h.jsonValue());
+
+/** The last result of calculator `id`, once `check` (run in the page on it) holds. */
+const once = (page, id, check) => page.waitForFunction(([i, c]) => {
+  const r = /** @type {any} */ (document.getElementById(i))?.result;
+  return r && new Function('r', `return ${c}`)(r) ? r : null;
+}, [id, check]).then((h) => h.jsonValue());
+
+const BASE = { preset: 'mnist-cpu-vs-h100' };
+
+test('events: results and errors reach the document with prefixed names, once per change; <epoch-input> change and input reach it too', async () => {
+  const page = await host(`<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>
+<p>Batch <epoch-input id="n" for="a" field="network.batch_size" type="number" min="1" max="60000"></epoch-input></p>`);
+  await resultOf(page, 'a');
+  await page.waitForFunction(() => !document.getElementById('n')?.shadowRoot?.querySelector('input')?.disabled);
+  await page.evaluate(() => {
+    /** @type {any} */ (window).heard = [];
+    for (const type of ['epochcalc-result', 'epochcalc-error', 'change', 'input', 'result', 'error']) {
+      document.addEventListener(type, (e) => /** @type {any} */ (window).heard.push(`${type}@${/** @type {Element} */ (e.target).id}`));
+    }
+  });
+  const heard = () => page.evaluate(() => /** @type {string[]} */ (/** @type {any} */ (window).heard).splice(0));
+  await page.evaluate(() => document.getElementById('a')?.setAttribute('dispatch', 'fast'));
+  await page.waitForTimeout(100);
+  assert.deepEqual(await heard(), ['epochcalc-error@a'], 'one bad edit: one error event, heard on the document');
+  await page.evaluate(() => document.getElementById('a')?.setAttribute('dispatch', '5 us'));
+  await page.waitForTimeout(100);
+  assert.deepEqual(await heard(), ['epochcalc-result@a']);
+  const detail = await page.evaluate(() => new Promise((resolve) => {
+    document.addEventListener('epochcalc-result', (e) => resolve(/** @type {CustomEvent} */ (e).detail.network.batched.batch_size), { once: true });
+    /** @type {any} */ (document.getElementById('a')).set('network.batch_size', '48');
+  }));
+  assert.equal(detail, 48, 'the event carries the result');
+  await heard();
+  // Typed into the inline box, committed with Enter: input while typing, one change when committed.
+  await page.locator('#n input').fill('64');
+  await page.locator('#n input').press('Enter');
+  await page.locator('#n input').blur();
+  await page.waitForTimeout(100);
+  const events = await heard();
+  assert.ok(events.includes('input@n'), `input reaches the document: ${events}`);
+  assert.equal(events.filter((e) => e === 'change@n').length, 1, `one change on the element: ${events}`);
+  assert.ok(!events.some((e) => e.startsWith('result@') || e.startsWith('error@')), 'no event named like the platform\'s');
+  assert.equal((await resultOf(page, 'a')).network.batched.batch_size, 64);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('calls and properties set before the engine is ready are applied once it is, in order (defined or not yet defined)', async () => {
+  // An element made by a script that runs before the element module has defined it: its .scenario is
+  // an own property until the upgrade.
+  const page = await host(`<script>
+  const early = document.createElement('epoch-overhead-calculator');
+  early.id = 'early';
+  early.setAttribute('view', 'none');
+  early.scenario = { preset: 'mnist-cpu-vs-h100', network: { batch_size: 512 } };
+  document.body.append(early);
+</script>`, { delayWasmMs: 400 });
+  await page.evaluate(async () => {
+    await customElements.whenDefined('epoch-overhead-calculator');
+    const el = /** @type {any} */ (document.createElement('epoch-overhead-calculator'));
+    el.id = 'late';
+    el.view = 'none';
+    el.scenario = { preset: 'mnist-cpu-vs-h100', network: { batch_size: 1024 } };
+    el.set('dispatch', '1 us');
+    /** @type {any} */ (window).before = { scenario: el.scenario, result: el.result };
+    document.body.append(el);
+  });
+  const before = await page.evaluate(() => /** @type {any} */ (window).before);
+  assert.equal(before.scenario.network.batch_size, 1024, '.scenario reads back what was assigned');
+  assert.equal(before.result, null);
+  const late = await resultOf(page, 'late');
+  const expected = env.calc.solve({ ...BASE, network: { batch_size: 1024 }, dispatch: '1 us' });
+  assert.equal(late.network.batched.batch_size, 1024);
+  assert.equal(late.scenario.dispatch, 1e-6);
+  assert.equal(late.accelerator.batched.epoch_time_s, expected.accelerator.batched.epoch_time_s);
+  assert.equal((await resultOf(page, 'early')).network.batched.batch_size, 512, 'a property set before the upgrade');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('late')).view), 'none', '.view reflects the attribute');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('inline elements follow attribute changes at once, bind late, rebind to a new `for`, and expose .value; focus() reaches the control', async () => {
+  const page = await host(`<p>Epoch <epoch-value id="v" for="a" field="accelerator.batched.epoch_time_s"></epoch-value>,
+  early <epoch-value id="early" for="b" field="network.batched.batch_size"></epoch-value>,
+  <epoch-input id="in" for="a" field="network.batch_size" type="number" min="1" max="100"></epoch-input></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  const a = await resultOf(page, 'a');
+  const text = (id) => page.locator(`#${id}`).textContent();
+  await page.waitForFunction(() => document.getElementById('v')?.textContent);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('v')).value), a.accelerator.batched.epoch_time_s);
+  // field and format: shown at once, without waiting for another result.
+  await page.evaluate(() => {
+    const v = /** @type {HTMLElement} */ (document.getElementById('v'));
+    v.setAttribute('field', 'host.batched.epoch_time_s');
+    v.setAttribute('format', 'ms');
+  });
+  assert.equal(await text('v'), `${(a.host.batched.epoch_time_s * 1e3).toPrecision(4).replace(/\.?0+$/, '')}\u00a0ms`);
+  // A calculator that comes after its <epoch-value>: bound when it arrives.
+  assert.equal(await text('early'), '');
+  await page.evaluate(() => {
+    const b = document.createElement('epoch-overhead-calculator');
+    b.id = 'b';
+    b.setAttribute('view', 'none');
+    b.setAttribute('network.batch_size', '77');
+    document.body.append(b);
+  });
+  await resultOf(page, 'b');
+  await page.waitForFunction(() => document.getElementById('early')?.textContent === '77');
+  // A new `for` rebinds: the value follows calculator b now, and no longer a.
+  await page.evaluate(() => document.getElementById('v')?.setAttribute('for', 'b'));
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).set('dispatch', '40 us'));
+  const b = await once(page, 'b', 'r.scenario.dispatch === 4e-5');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('v')).value), b.host.batched.epoch_time_s);
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).set('dispatch', '1 us'));
+  await once(page, 'a', 'r.scenario.dispatch === 1e-6');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('v')).value), b.host.batched.epoch_time_s, 'a no longer drives it');
+  // <epoch-input>: .value reads and sets the field; a new max and type are honoured; focus() reaches the control.
+  await page.waitForFunction(() => !document.getElementById('in')?.shadowRoot?.querySelector('input')?.disabled);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('in')).value), 32);
+  await page.evaluate(() => { /** @type {any} */ (document.getElementById('in')).value = 50; });
+  await once(page, 'a', 'r.network.batched.batch_size === 50');
+  await page.evaluate(() => document.getElementById('in')?.setAttribute('max', '4096'));
+  assert.equal(await page.locator('#in input').getAttribute('max'), '4096');
+  await page.evaluate(() => document.getElementById('in')?.setAttribute('type', 'range'));
+  assert.equal(await page.locator('#in input').getAttribute('type'), 'range');
+  assert.equal(await page.locator('#in input').inputValue(), '50', 'the rebuilt control shows the value');
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('in')).focus());
+  assert.equal(await page.evaluate(() => document.getElementById('in')?.shadowRoot?.activeElement?.localName), 'input');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('removed calculators and inline values are released (weak references after garbage collection); one put back works again', async () => {
+  const page = await host('<p id="prose"></p><epoch-overhead-calculator id="keep" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>');
+  await resultOf(page, 'keep');
+  await page.evaluate(async () => {
+    const w = /** @type {any} */ (window);
+    w.refs = [];
+    for (let i = 0; i < 30; i++) {
+      const el = /** @type {any} */ (document.createElement('epoch-overhead-calculator'));
+      el.setAttribute('view', ['full', 'none', 'compact'][i % 3]);
+      const solved = new Promise((r) => el.addEventListener('epochcalc-result', r, { once: true }));
+      document.body.append(el);
+      await solved;
+      // Some are used before they go: the tools' first-interaction listeners are then gone already.
+      if (i % 2) el.set('network.batch_size', String(16 + i));
+      w.refs.push(new WeakRef(el));
+      el.remove();
+    }
+    const prose = /** @type {HTMLElement} */ (document.getElementById('prose'));
+    for (let i = 0; i < 50; i++) {
+      const v = document.createElement('epoch-value');
+      v.setAttribute('for', 'keep');
+      v.setAttribute('field', 'host.batched.epoch_time_s');
+      prose.append(v);
+      w.refs.push(new WeakRef(v));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    prose.replaceChildren();
+  });
+  // Timers the calculators started (an idle callback, a pause before errors show) end on their own.
+  await page.waitForTimeout(1500);
+  const cdp = await page.context().newCDPSession(page);
+  let alive = -1;
+  for (let i = 0; i < 5 && alive !== 0; i++) {
+    await cdp.send('HeapProfiler.collectGarbage');
+    alive = await page.evaluate(() => /** @type {WeakRef<object>[]} */ (/** @type {any} */ (window).refs).filter((r) => r.deref()).length);
+  }
+  assert.equal(alive, 0, `${alive} of 80 removed elements still reachable`);
+  // Put back, an element shows the scenario it had.
+  await page.evaluate(async () => {
+    const keep = /** @type {any} */ (document.getElementById('keep'));
+    keep.set('network.batch_size', '200');
+    keep.remove();
+    document.body.append(keep);
+  });
+  const back = await once(page, 'keep', 'r.network.batched.batch_size === 200');
+  assert.equal(back.network.batched.batch_size, 200);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a linear slider on a whole-number field steps by whole numbers from the keyboard', async () => {
+  const page = await host(`<p><epoch-input id="s" for="a" field="network.batch_size" type="range" min="1" max="4096"></epoch-input></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  await page.waitForFunction(() => !document.getElementById('s')?.shadowRoot?.querySelector('input')?.disabled);
+  assert.equal(await page.locator('#s input').getAttribute('step'), '1');
+  await page.locator('#s input').focus();
+  await page.keyboard.press('ArrowRight');
+  const r = await once(page, 'a', 'r.network.batched.batch_size !== 32');
+  assert.equal(r.network.batched.batch_size, 33);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).errors), null, 'the engine took it');
+  await page.context().close();
+});
+
+test('a refused value marks its input invalid with the engine\'s message and the numbers that depend on it stale', async () => {
+  const page = await host(`<p>At batch <epoch-input id="n" for="a" field="network.batch_size" type="number" min="0" max="60000"></epoch-input>
+the accelerator is <epoch-value id="x" for="a" field="comparison.accelerator_speedup_batched"></epoch-value> the CPU.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  await page.waitForFunction(() => document.getElementById('x')?.textContent);
+  const before = await page.locator('#x').textContent();
+  const state = () => page.evaluate(() => {
+    const input = /** @type {HTMLElement} */ (document.getElementById('n')?.shadowRoot?.querySelector('input'));
+    const described = document.getElementById('n')?.shadowRoot?.getElementById(input.getAttribute('aria-describedby') ?? '');
+    const x = /** @type {HTMLElement} */ (document.getElementById('x'));
+    return { invalid: input.getAttribute('aria-invalid'), message: described?.textContent ?? '', stale: x.hasAttribute('stale'), description: x.getAttribute('aria-description'), opacity: getComputedStyle(x).opacity, text: x.textContent };
+  });
+  for (const typed of ['0', 'abc']) {
+    await page.locator('#n input').fill('');
+    await page.locator('#n input').pressSequentially(typed);
+    await page.waitForFunction(() => document.getElementById('x')?.hasAttribute('stale'));
+    const s = await state();
+    assert.equal(s.invalid, 'true', `${typed}: aria-invalid`);
+    assert.ok(s.message.length > 10, `${typed}: the engine's message describes the input: "${s.message}"`);
+    assert.equal(s.stale, true);
+    assert.match(s.description ?? '', /^not updated: /);
+    assert.equal(s.opacity, '0.55', 'visibly stale');
+    assert.equal(s.text, before, 'the last number stays, marked');
+  }
+  await page.locator('#n input').fill('64');
+  await once(page, 'a', 'r.network.batched.batch_size === 64');
+  const s = await state();
+  assert.equal(s.invalid, 'false');
+  assert.equal(s.stale, false);
+  assert.notEqual(s.text, before);
+  await page.context().close();
+});
+
+test('a missing answer reads in the sentence: default words, and the author\'s own with none=', async () => {
+  // A launch of 1 s per kernel: the accelerator never wins, so there is no crossover.
+  const page = await host(`<p>from <epoch-value id="d" for="a" field="comparison.crossover_batch_size"></epoch-value>,
+  <epoch-value id="w" for="a" field="comparison.crossover_batch_size" none="at no batch size"></epoch-value></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" launch="1 s" view="none"></epoch-overhead-calculator>`);
+  const r = await resultOf(page, 'a');
+  assert.equal(r.comparison.crossover_batch_size, null);
+  await page.waitForFunction(() => document.getElementById('w')?.textContent);
+  assert.equal(await page.locator('#d').textContent(), 'no batch size');
+  assert.equal(await page.locator('#w').textContent(), 'at no batch size');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('d')).value), null);
+  await page.context().close();
+});
+
+test('a draggable number: mouse, touch and keyboard move it, Enter types into it, and it is a slider to assistive technology', async () => {
+  const page = await host(`<p>At batch size <epoch-input id="sc" for="a" field="network.batch_size" type="scrub" min="1" max="4096" scale="log"></epoch-input>
+the accelerator takes <epoch-value for="a" field="accelerator.batched.epoch_time_s"></epoch-value>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`, { hasTouch: true });
+  await resultOf(page, 'a');
+  const slider = page.getByRole('slider', { name: 'Batch size' });
+  await page.waitForFunction(() => document.getElementById('sc')?.shadowRoot?.querySelector('[role="slider"]')?.getAttribute('aria-valuenow') === '32');
+  assert.equal(await slider.getAttribute('aria-valuetext'), '32');
+  assert.equal(await slider.getAttribute('aria-valuemin'), '1');
+  assert.equal(await slider.getAttribute('aria-valuemax'), '4096');
+  assert.equal(await slider.getAttribute('tabindex'), '0');
+  // What a screen reader is given: the accessibility tree's role, name and value.
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const node = nodes.find((n) => n.role?.value === 'slider');
+  assert.equal(node?.name?.value, 'Batch size');
+  assert.equal(String(node?.value?.value), '32');
+  const o = { limits: () => [1, 4096], step: () => 1, log: () => true, integer: () => true };
+  const batch = () => page.evaluate(() => /** @type {any} */ (document.getElementById('a')).result.network.batched.batch_size);
+  // Keyboard: a step, ten steps, the limits.
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await batch(), stepped(32, 1, /** @type {any} */ (o)));
+  await page.keyboard.press('PageDown');
+  assert.equal(await batch(), stepped(stepped(32, 1, /** @type {any} */ (o)), -10, /** @type {any} */ (o)));
+  await page.keyboard.press('End');
+  assert.equal(await batch(), 4096);
+  await page.keyboard.press('Home');
+  assert.equal(await batch(), 1);
+  // Enter opens a box to type a value into.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('100');
+  await page.keyboard.press('Enter');
+  assert.equal(await batch(), 100);
+  // The mouse: a drag of 60 px is ten steps; input while it moves, one change at the end.
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.moves = 0;
+    w.changes = 0;
+    const sc = /** @type {HTMLElement} */ (document.getElementById('sc'));
+    sc.addEventListener('input', () => w.moves++);
+    sc.addEventListener('change', () => w.changes++);
+  });
+  let box = /** @type {{x: number, y: number, width: number, height: number}} */ (await slider.boundingBox());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let dx = 6; dx <= 60; dx += 6) await page.mouse.move(box.x + box.width / 2 + dx + 1, box.y + box.height / 2);
+  await page.mouse.up();
+  assert.equal(await batch(), stepped(100, 10, /** @type {any} */ (o)));
+  const counts = await page.evaluate(() => [/** @type {any} */ (window).moves, /** @type {any} */ (window).changes]);
+  assert.ok(counts[0] >= 5, `input events while dragging: ${counts[0]}`);
+  assert.equal(counts[1], 1, 'one change when the drag ends');
+  // Touch: a finger dragged 30 px to the left is five steps down.
+  const from = await batch();
+  box = /** @type {any} */ (await slider.boundingBox());
+  const at = (dx) => [{ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let dx = -6; dx >= -30; dx -= 6) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dx - 1) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction((f) => /** @type {any} */ (document.getElementById('a')).result.network.batched.batch_size !== f, from);
+  assert.equal(await batch(), stepped(from, -5, /** @type {any} */ (o)));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

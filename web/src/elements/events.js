@@ -1,0 +1,12 @@
+// The elements' events: prefixed names that no platform event uses, bubbling out of shadow roots
+// (composed), so a listener on the document hears every calculator and inline control on the page.
+
+/** A calculator's result after every change (detail: the result). */
+export const RESULT = 'epochcalc-result';
+/** A calculator's input the engine refused, or an engine that did not load (detail: the engine's errors). */
+export const ERROR = 'epochcalc-error';
+
+/** @param {EventTarget} target @param {string} type @param {unknown} detail */
+export function fire(target, type, detail) {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
