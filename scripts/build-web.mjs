@@ -15,6 +15,7 @@
 //   examples/                      host pages that embed it (plain HTML, Quarto, Jupyter Book, iframe)
 //   epochcalc-offline.html         the page as one file that opens from disk
 //   sw.js                          the service worker that precaches all of the above
+//   epochcalc-book-sw.js           the worker a book registers to keep its embeds working offline
 // Prints the gzip size of what a first visit loads. Needs the wasm module built first
 // (bash scripts/build-wasm.sh).
 import { build } from 'esbuild';
@@ -22,7 +23,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, r
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { precache } from './precache.mjs';
+import { bookWorker, precache } from './precache.mjs';
 import { FIRST_ANSWER_SCRIPT, stampPolicy } from './csp.mjs';
 import { prerenderAnswer } from './prerender.mjs';
 
@@ -43,6 +44,15 @@ export const BUDGET = { total: 135 * 1024, page: 28 * 1024 };
 export const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */
 export const ELEMENT_FILES = ['epochcalc-element.js', 'epochcalc_core.wasm'];
+/** Every file the elements may load, by the feature that needs it (the README's "Which files to copy"
+ * lists the same; tests/browser/elements-files.test.mjs checks both). */
+export const ELEMENT_FEATURES = {
+  'the calculator, its answer and bars, <epoch-value>, <epoch-input>': ELEMENT_FILES,
+  'the sweep chart (view full or sweep)': ['epochcalc-chart.js'],
+  'the what-if and devices views, pins, exports, the chart across a field, the map': ['epochcalc-tools.js'],
+  'break-even values, the what-if and devices views, the chart across a field, the map': ['epochcalc_whatif_calls.js', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'],
+  '<epoch-input type="scrub">': ['epochcalc-scrub.js'],
+};
 
 /** Markup as shipped: without comments and indentation (the sources keep both for reading). @param {string} html */
 export const compactHtml = (html) => html.replace(/<!--[\s\S]*?-->/g, '').replace(/\s*\n\s*/g, '\n').trim();
@@ -203,7 +213,11 @@ export async function buildWeb(options = {}) {
   // The default scenario's answer in index.html, drawn by the built page (scripts/prerender.mjs).
   const prerendered = await prerenderAnswer(outdir);
   if (!prerendered.done) console.warn(`build-web: the default answer is not in index.html (${prerendered.reason}); the page draws it once the engine loads`);
-  // Last: the service worker precaches every file written above.
+  // Last: the service workers precache every file written above (the book's worker, the elements' files).
+  await bookWorker(outdir, Object.values(ELEMENT_FEATURES).flat());
+  // The examples stand for a book whose pages sit one folder below the elements' files: its worker
+  // beside them, as an author copies it.
+  copyFileSync(join(outdir, 'epochcalc-book-sw.js'), join(outdir, 'examples/epochcalc-book-sw.js'));
   await precache(outdir);
 
   const sizeOf = (name) => {

@@ -30,8 +30,29 @@ export async function precache(outdir) {
   });
   if (warnings.length) throw new Error(`precache: ${warnings.join('; ')}`);
 
+  await writeWorker(join(root, 'web/sw.js'), join(dir, 'sw.js'), manifestEntries);
+  return { count, size };
+}
+
+/**
+ * Writes <outdir>/epochcalc-book-sw.js (web/book-sw.js): the worker a book registers at its own scope,
+ * precaching the elements' files, each with its content hash.
+ * @param {string} outdir @param {string[]} files  the elements' files, relative to outdir
+ */
+export async function bookWorker(outdir, files) {
+  const dir = resolve(outdir);
+  const { manifestEntries, count, warnings } = await getManifest({ globDirectory: dir, globPatterns: files, maximumFileSizeToCacheInBytes: 64 * 1024 * 1024 });
+  if (warnings.length || count !== files.length) throw new Error(`precache: the book worker's files: ${warnings.join('; ') || `${count} of ${files.length} found`}`);
+  await writeWorker(join(root, 'web/book-sw.js'), join(dir, 'epochcalc-book-sw.js'), manifestEntries);
+}
+
+/**
+ * Bundles a worker's source with its list of files where self.__WB_MANIFEST stands.
+ * @param {string} source @param {string} out @param {{url: string, revision: string|null}[]} entries
+ */
+async function writeWorker(source, out, entries) {
   const bundle = await build({
-    entryPoints: [join(root, 'web/sw.js')],
+    entryPoints: [source],
     bundle: true,
     format: 'iife',
     minify: true,
@@ -45,9 +66,8 @@ export async function precache(outdir) {
   const code = bundle.outputFiles[0].text;
   const at = code.indexOf(INJECTION_POINT);
   if (at < 0 || code.indexOf(INJECTION_POINT, at + 1) >= 0) {
-    throw new Error(`precache: web/sw.js must use ${INJECTION_POINT} exactly once`);
+    throw new Error(`precache: ${source} must use ${INJECTION_POINT} exactly once`);
   }
-  const list = JSON.stringify(manifestEntries.map(({ url, revision }) => ({ url, revision })));
-  writeFileSync(join(dir, 'sw.js'), code.slice(0, at) + list + code.slice(at + INJECTION_POINT.length));
-  return { count, size };
+  const list = JSON.stringify(entries.map(({ url, revision }) => ({ url, revision })));
+  writeFileSync(out, code.slice(0, at) + list + code.slice(at + INJECTION_POINT.length));
 }

@@ -183,6 +183,27 @@ async function loadWhatif(options) {
   return whatifCalls(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'), { toText, parseReply, EpochcalcError });
 }
 
+/**
+ * A module loaded on its first use, once. A failed load (a file not copied, the network gone) is kept, with
+ * a message that names the file and where it was looked for, instead of asked for again on every call;
+ * the first call after the browser is back online tries again.
+ * @template T @param {() => Promise<T>} load @param {string} file @returns {() => Promise<T>}
+ */
+function loadedOnce(load, file) {
+  /** @type {Promise<T>|null} */
+  let loading = null;
+  let failed = false;
+  globalThis.addEventListener?.('online', () => { if (failed) loading = null; });
+  return () => (loading ??= load().then((module) => {
+    failed = false;
+    return module;
+  }, (error) => {
+    failed = true;
+    const where = new URL(`./${file}`, import.meta.url).href;
+    throw new Error(`${file} (and its .wasm) could not be loaded from ${where}: copy it beside this module (${error?.message ?? error})`);
+  }));
+}
+
 /** An on-demand module's options: the page's locateFile, and its own .wasm bytes when given. */
 function ownOptions(options, wasmBinary, file) {
   const own = { locateFile: options.locateFile, wasmBinary };
@@ -201,15 +222,8 @@ export async function createCalculator(options = {}) {
   const onDemand = ['calibrationWasmBinary', 'whatifWasmBinary'];
   const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => !onDemand.includes(k)).map((k) => [k, options[k]]));
   const core = await createEpochcalcCore(await withNodeWasm(coreOptions));
-  /** @type {Promise<any>|null} */
-  let calibration = null;
-  /** @type {Promise<any>|null} */
-  let whatif = null;
-  // A failed load (offline, a missing file) is not kept: the next call tries again.
-  const whatifModule = () => (whatif ??= loadWhatif(options).catch((error) => {
-    whatif = null;
-    throw error;
-  }));
+  const whatifModule = loadedOnce(() => loadWhatif(options), 'epochcalc_whatif_calls.js');
+  const calibration = loadedOnce(() => loadCalibration(options), 'epochcalc_calibration.js');
   // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
   // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
   const put = (i, text) => {
@@ -287,12 +301,7 @@ export async function createCalculator(options = {}) {
     writeLink: (scenario) => reply(call(core._epochcalc_write_link, toText(scenario))).params,
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
-      // A failed load (offline, a missing file) is not kept: the next call tries again.
-      calibration ??= loadCalibration(options).catch((error) => {
-        calibration = null;
-        throw error;
-      });
-      return parseReply((await calibration)._calibrate(text));
+      return parseReply((await calibration())._calibrate(text));
     },
     // The what-ifs: each call loads the what-if module the first time (epochcalc_whatif_calls.js).
     sweepField: async (scenario, ...sweeps) => (await whatifModule()).sweepField(scenario, ...sweeps),

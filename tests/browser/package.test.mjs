@@ -18,9 +18,11 @@ const TIMEOUT = 30_000;
 const SHIPPED = [
   'LICENSE',
   'README.md',
+  'dist/epochcalc-book-sw.js',
   'dist/epochcalc-chart.js',
   'dist/epochcalc-element.d.ts',
   'dist/epochcalc-element.js',
+  'dist/epochcalc-scrub.js',
   'dist/epochcalc-tools.js',
   'dist/epochcalc.d.ts',
   'dist/epochcalc.js',
@@ -163,7 +165,7 @@ calc.solve(42);
 
 const element: EpochOverheadCalculator | null = document.querySelector('epoch-overhead-calculator');
 const shown: number | undefined = element?.result?.host.batched.epoch_time_s;
-element?.addEventListener('result', (event) => { const r: Result = event.detail; console.log(r.schema); });
+element?.addEventListener('epochcalc-result', (event) => { const r: Result = event.detail; console.log(r.schema); });
 export { seconds, shown, speedups, flip };
 `);
   const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -5,6 +5,7 @@
 // and every embed share this one implementation. No scenario rule is decided here.
 import { EpochcalcError } from 'epochcalc';
 import { byId, cancelIdle, h, onIdle, replace, watchNearView } from './dom.js';
+import { toolsModule } from './tools-module.js';
 import { createForm } from './form.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
@@ -133,7 +134,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * bars' formulas say the values).
    * @param {import('epochcalc').Result} result
    */
-  let paidLoading = /** @type {Promise<typeof import('./tools/tools.js')>|null} */ (null);
+  let paidLoading = false;
   /**
    * Under each overhead input, where its number comes from (tools/sources.js, with the tools module:
    * the first answer does not wait for it).
@@ -145,14 +146,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     const said = [result.host, result.accelerator].some((d) => Object.values(d.overheads.sources)
       .some((src) => src.from === 'profile' || src.path.startsWith('/overheads/')));
     if (!said && !paidLoading) return form.showSources(() => '');
-    (paidLoading ??= import('./tools/tools.js')).then((m) => {
+    paidLoading = true;
+    toolsModule().then((m) => {
       if (good?.result === result) form.showSources((path) => m.sourceLine(path, result, schema));
     });
   }
   function showPaid(result) {
     const own = result.host.overheads.own.length > 0 || result.accelerator.overheads.own.length > 0;
     if (!own && !paidLoading) return;
-    (paidLoading ??= import('./tools/tools.js')).then((m) => { if (good?.result === result) m.renderPaid($('paid'), result); });
+    paidLoading = true;
+    toolsModule().then((m) => { if (good?.result === result) m.renderPaid($('paid'), result); });
   }
 
   /**
@@ -407,7 +410,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   }
   /** Results pinned beside the current one (the tools own the pins): ghost bars, dashed curves. @type {import('./tools/tools.js').Pinned[]} */
   let pinned = [];
-  const withTools = () => (toolsLoading ??= import('./tools/tools.js').then((m) => {
+  const withTools = () => (toolsLoading ??= toolsModule().then((m) => {
     tools = m.mountTools({
       root, marker, calc, parts, linkFor,
       doc: () => doc,
@@ -427,12 +430,11 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     askTools();
     return tools;
   }, (err) => {
-    toolsLoading = null;
+    // Kept: a file not copied is asked for once, not at every click (a reload tries again).
     settled();
     for (const body of root.querySelectorAll('[data-tools]')) {
-      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); they try again at your next click or key.`));
+      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error global' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); reload the page to try again.`));
     }
-    loadToolsSoon();
     throw err;
   }));
   const toolSections = [...root.querySelectorAll('section.tools')].filter((el) => parts.has(/** @type {HTMLElement} */ (el).dataset.part ?? ''));

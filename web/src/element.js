@@ -12,3 +12,4 @@ define('epoch-input', EpochInput);
 
 export { EpochOverheadCalculator, EpochValue, EpochInput };
 export { default as createCalculator } from 'epochcalc';
+export { registerBookWorker } from './elements/book-offline.js';

@@ -2,6 +2,7 @@
 // come from calc.schema(). The form shows the engine's expansion of the scenario (calc.expand) and
 // reports each edit as (path, typed text); the engine's field editor (calc.set) decides what the
 // text means. Controls carry data-path, the JSON pointer the engine uses in its errors.
+import { toolsModule } from './tools-module.js';
 import { byId, h, replace, linkify } from './dom.js';
 import { quantity, shortName, percent } from './format.js';
 
@@ -364,7 +365,7 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
     if (!profile || box.dataset.profile === profile.id) return;
     box.dataset.profile = profile.id;
     // Its measured ranges and sources come with the tools module: the first answer needs neither.
-    import('./tools/tools.js').then((m) => {
+    toolsModule().then((m) => {
       if (box.dataset.profile === profile.id) {
         replace(/** @type {HTMLElement} */ (box.querySelector('div')), ...m.profileDetails(profile, (path) => specs.get(path)?.label ?? path));
       }

@@ -26,6 +26,11 @@ export function switches(wins, n) {
 
 const SHOWN_RATIO = 0.1;
 
+/** The chart's module (epochcalc-chart.js), loaded once for every chart on the page: a file that is
+ * missing is asked for once. @type {Promise<typeof import('./sweep-plot.js')>|null} */
+let chartLoading = null;
+const chartModule = () => (chartLoading ??= import('./sweep-plot.js'));
+
 /** The chart loads once a tenth of it is on screen. (Any part was too little: a full element alone on a
  * page shows 2 px of its chart in a 1280 × 900 window, and the chart's chunk came with the first answer.) */
 /**
@@ -55,13 +60,13 @@ export function createSweepChart(container, table, desc) {
       if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, fresh, pinned);
       return Promise.resolve();
     }
-    loading ??= whenInView([container], SHOWN_RATIO).then(() => import('./sweep-plot.js')).then((m) => {
+    loading ??= whenInView([container], SHOWN_RATIO).then(chartModule).then((m) => {
       plot = m.createPlot(container);
       if (lastArgs) plot.update(...lastArgs, { ...marks }, overlay, false, pinned);
       container.dataset.drawn = 'true';
     }, (err) => {
-      loading = null;
-      replace(container, h('p', { class: 'field-error' }, `The chart could not load (${err instanceof Error ? err.message : String(err)}); the table below has its numbers.`));
+      // Kept: a file not copied is asked for once, not at every edit (a reload tries again).
+      replace(container, h('p', { class: 'field-error global' }, `The chart could not load (${err instanceof Error ? err.message : String(err)}); the table below has its numbers.`));
     });
     return loading;
   }

@@ -42,6 +42,8 @@ export class EpochValue extends HTMLElement {
   #value = /** @type {number|null|undefined} */ (undefined);
   /** Answers to an older scenario are dropped. */
   #asked = 0;
+  /** The last problem written to the console. */
+  #said = '';
   #timer = 0;
   #announce = settle(() => { if (this.hasAttribute('announce') && this.textContent) announce(this.#spoken()); }, ANNOUNCE_MS);
 
@@ -153,8 +155,11 @@ export class EpochValue extends HTMLElement {
       if (answer.answer === 'value' && answer.value != null) this.#write(answer.value, fieldValue(row, answer.value));
       else this.#write(null, answer.answer === 'always' ? 'any value' : this.getAttribute('none') ?? 'no value');
     }, (/** @type {any} */ err) => {
-      if (asked === this.#asked) this.#write(undefined, '—');
-      console.error(`epoch-value: ${err?.message ?? err}`);
+      if (asked !== this.#asked) return;
+      this.#write(undefined, '—');
+      // Said once: a missing file fails every time the calculator changes.
+      const said = `epoch-value: ${err?.message ?? err}`;
+      if (said !== this.#said) console.error((this.#said = said));
     });
   }
 }
