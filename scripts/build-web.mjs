@@ -16,6 +16,7 @@
 //   epochcalc-offline.html         the page as one file that opens from disk
 //   sw.js                          the service worker that precaches all of the above
 //   epochcalc-book-sw.js           the worker a book registers to keep its embeds working offline
+//   epochcalc-book.js              registerBookWorker(), which a book's pages load to register it
 // Prints the gzip size of what a first visit loads. Needs the wasm module built first
 // (bash scripts/build-wasm.sh).
 import { build } from 'esbuild';
@@ -52,6 +53,7 @@ export const ELEMENT_FEATURES = {
   'the what-if and devices views, pins, exports, the chart across a field, the map': ['epochcalc-tools.js'],
   'break-even values, the what-if and devices views, the chart across a field, the map': ['epochcalc_whatif_calls.js', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'],
   '<epoch-input type="scrub">': ['epochcalc-scrub.js'],
+  'offline use after a reload: registerBookWorker()': ['epochcalc-book.js'],
 };
 
 /** Markup as shipped: without comments and indentation (the sources keep both for reading). @param {string} html */
@@ -81,6 +83,10 @@ export function elementCss(pageCss) {
   if (!dark.test(css)) throw new Error('build-web: web/style.css has no dark :root block to turn into a theme');
   css = css.replace(dark, (_m, vars) => `.ec-root[data-theme=dark]{${vars};color-scheme:dark}`);
   css = css.replace(/:root/g, '.ec-root');
+  // Every colour can be set by the host page through an inherited custom property of the same name with
+  // an --epochcalc- prefix (--epochcalc-accent, --epochcalc-line-host): a book's palette and its theme
+  // switch reach into the shadow root.
+  css = css.replace(/\.ec-root(\[data-theme=dark\])?\{[^{}]*\}/g, (block) => block.replace(/--([\w-]+):([^;}]+)/g, (_m, name, value) => `--${name}:var(--epochcalc-${name},${value})`));
   // Rules for the page's own header, footer, body and fit panel have nothing to style in an element.
   css = css.replace(/(?<=^|\})[^{}@]*(?<![\w-])(?:header\.site|footer\.site|\.skip|\.tagline|body|\.fit-which|\.dot|#measurements|#fit-[\w-]+)(?![\w-])[^{}]*\{[^{}]*\}/g, '');
   css = css.replace(/@media\s*(\((?:min|max)-width:[^)]*\))/g, '@container $1');
@@ -91,6 +97,8 @@ export function elementCss(pageCss) {
     ':host([hidden]){display:none!important}' +
     '.ec-root{all:initial;display:block;container-type:inline-size;color-scheme:light;text-align:left;padding:12px;border-radius:6px}' +
     '.ec-root[data-view=none]{display:none}' +
+    // theme="inherit": the page's own background shows through.
+    '.ec-root[data-inherit]{background:transparent}' +
     '[hidden]{display:none!important}';
   return own + css;
 }
@@ -201,6 +209,7 @@ export async function buildWeb(options = {}) {
   // Typings for the package (package.json "exports"): the engine's module and the elements.
   copyFileSync(join(root, 'wasm/epochcalc.d.ts'), join(outdir, 'epochcalc.d.ts'));
   copyFileSync(join(root, 'web/element.d.ts'), join(outdir, 'epochcalc-element.d.ts'));
+  copyFileSync(join(root, 'web/book.d.ts'), join(outdir, 'epochcalc-book.d.ts'));
   // The example host pages (README: embedding), served beside the build so their relative URLs work.
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
   copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
@@ -311,6 +320,7 @@ async function buildElement(outdir, wrapper) {
     plugins: [virtualCss, onDemandExternal, chartExternal, toolsExternal, scrubExternal],
   });
   await bundle({ entryPoints: { 'epochcalc-scrub': join(root, 'web/src/elements/scrub.js') }, outdir });
+  await bundle({ entryPoints: { 'epochcalc-book': join(root, 'web/src/elements/book-offline.js') }, outdir });
   const elementExternal = {
     name: 'epochcalc-element-external',
     setup(b) {

@@ -223,7 +223,8 @@ export async function createCalculator(options = {}) {
   const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => !onDemand.includes(k)).map((k) => [k, options[k]]));
   const core = await createEpochcalcCore(await withNodeWasm(coreOptions));
   const whatifModule = loadedOnce(() => loadWhatif(options), 'epochcalc_whatif_calls.js');
-  const calibration = loadedOnce(() => loadCalibration(options), 'epochcalc_calibration.js');
+  /** @type {Promise<any>|null} */
+  let calibration = null;
   // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
   // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
   const put = (i, text) => {
@@ -301,7 +302,12 @@ export async function createCalculator(options = {}) {
     writeLink: (scenario) => reply(call(core._epochcalc_write_link, toText(scenario))).params,
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
-      return parseReply((await calibration())._calibrate(text));
+      // A failed load is not kept: the fit panel's next run (a deliberate act, not a passing event) tries again.
+      calibration ??= loadCalibration(options).catch((error) => {
+        calibration = null;
+        throw error;
+      });
+      return parseReply((await calibration)._calibrate(text));
     },
     // The what-ifs: each call loads the what-if module the first time (epochcalc_whatif_calls.js).
     sweepField: async (scenario, ...sweeps) => (await whatifModule()).sweepField(scenario, ...sweeps),

@@ -45,10 +45,12 @@ for (const [name, id] of [['quarto.html', 'q'], ['jupyter-book.html', 'jb']]) {
     }, id).then((h) => h.jsonValue());
     const first = await shown();
     // The worker is the book's, at the pages' folder, and it has the page and every element file.
-    await page.waitForFunction(async (u) => {
+    const ready = () => page.evaluate(async (u) => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.scriptURL.includes('/book/examples/epochcalc-book-sw.js') && Boolean(await caches.match(u));
+      return Boolean(registration?.active?.scriptURL.includes('/book/examples/epochcalc-book-sw.js') && await caches.match(u));
     }, url);
+    for (let i = 0; i < 100 && !(await ready()); i++) await page.waitForTimeout(100);
+    assert.ok(await ready(), 'the book\'s worker runs and has the page');
     const cached = await page.evaluate(async (files) => {
       const found = await Promise.all(files.map((f) => caches.match(new URL(`../${f}`, location.href).href, { ignoreSearch: true }).then(Boolean)));
       return files.filter((_, i) => !found[i]);

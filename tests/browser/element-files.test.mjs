@@ -89,7 +89,8 @@ test('the listed files alone, in a folder of another name, serve every feature w
   await page.waitForFunction(() => document.getElementById('c')?.shadowRoot?.querySelector('[data-drawn="true"]'));
   const failed = requests.filter((r) => r.status >= 400);
   assert.deepEqual(failed, []);
-  for (const f of FILES) {
+  // Every file but the book's (a book's own pages load it) was used.
+  for (const f of FILES.filter((x) => x !== 'epochcalc-book.js')) {
     assert.ok(requests.some((r) => r.path === `/vendor/calc/${f}`), `${f} was used`);
   }
   assert.deepEqual(problems, []);

@@ -326,3 +326,31 @@ the accelerator takes <epoch-value for="a" field="accelerator.batched.epoch_time
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('theme="inherit" (the default) follows the book: its scheme from the page\'s text colour, its switch, its colours', async () => {
+  const page = await host(`<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact"></epoch-overhead-calculator>`, {
+    css: 'body.dark { background: #111; color: #eee } .red { --epochcalc-line-host: rgb(200, 0, 0) }',
+  });
+  // The system is dark; the page is not: the calculator is light, on the page's own background.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await resultOf(page, 'a');
+  const look = () => page.evaluate(() => {
+    const box = /** @type {HTMLElement} */ (document.getElementById('a')?.shadowRoot?.querySelector('.ec-root'));
+    const style = getComputedStyle(box);
+    return { theme: box.dataset.theme, background: style.backgroundColor, host: style.getPropertyValue('--line-host').trim() };
+  });
+  let now = await look();
+  assert.equal(now.theme, 'light');
+  assert.equal(now.background, 'rgba(0, 0, 0, 0)', 'transparent: the page shows through');
+  // The book switches to dark with a class on <body>: the calculator follows.
+  await page.evaluate(() => document.body.classList.add('dark'));
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('a')?.shadowRoot?.querySelector('.ec-root')).dataset.theme === 'dark');
+  // A colour from the book's own CSS, through an --epochcalc- custom property.
+  await page.evaluate(() => document.body.classList.add('red'));
+  now = await look();
+  assert.equal(now.host, 'rgb(200, 0, 0)');
+  // theme="auto" is the system's scheme.
+  await page.evaluate(() => { document.body.classList.remove('dark'); document.getElementById('a')?.setAttribute('theme', 'auto'); });
+  assert.equal((await look()).theme, 'dark');
+  await page.context().close();
+});

@@ -372,7 +372,7 @@ test('chart-x, chart-view and map put the element\'s chart across another field 
   await page.locator('#c').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.getElementById('c')?.shadowRoot?.querySelector('#field-chart[data-x="/launch"][data-view="share"] svg'), null, { timeout: 30000 });
   await page.waitForFunction(() => document.getElementById('c')?.shadowRoot?.querySelector('#map[data-y="/launch"] svg'), null, { timeout: 30000 });
-  const title = await page.evaluate(() => document.getElementById('c')?.shadowRoot?.querySelector('#field-chart text')?.textContent);
+  const title = await page.evaluate(() => document.getElementById('c')?.shadowRoot?.getElementById('sweep-h')?.textContent);
   assert.equal(title, 'Overhead share of the epoch against kernel launch per operation');
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -175,7 +175,10 @@ test('a new deployment waits for "Reload to update", and versions never mix', { 
   const notice = page.locator('#epochcalc-update');
   await notice.getByText('A new version of the calculator is ready.').waitFor({ timeout: 10_000 });
   assert.equal(await notice.getAttribute('role'), 'status');
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), null, { timeout: 10_000 });
+  // (An async predicate's promise would count as true at once: the registration is polled instead.)
+  const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+  for (let i = 0; i < 100 && !(await waiting()); i++) await page.waitForTimeout(100);
+  assert.ok(await waiting(), 'the new worker waits');
   // The open page and everything it may still fetch are the old, complete set.
   assert.deepEqual(await versions(), ['v1', 'v1']);
   assert.deepEqual(await served(), ['v1', 'v1']);

@@ -19,6 +19,8 @@ const SHIPPED = [
   'LICENSE',
   'README.md',
   'dist/epochcalc-book-sw.js',
+  'dist/epochcalc-book.d.ts',
+  'dist/epochcalc-book.js',
   'dist/epochcalc-chart.js',
   'dist/epochcalc-element.d.ts',
   'dist/epochcalc-element.js',
@@ -145,10 +147,11 @@ test('node: the installed package solves with no options, as the dist/ engine do
   assert.ok(Math.abs(out.fittedDispatch - expected.scenario.dispatch) <= 1e-9 * expected.scenario.dispatch, `fitted ${out.fittedDispatch}`);
 });
 
-test('typescript: the typings of "epochcalc" and "epochcalc/element" resolve and type-check', { timeout: TIMEOUT }, () => {
+test('typescript: the typings of "epochcalc", "epochcalc/element" and "epochcalc/book" resolve and type-check', { timeout: TIMEOUT }, () => {
   writeFileSync(join(consumer, 'check.ts'), `
 import createCalculator, { createCalculator as named, type Calculator, type Result } from 'epochcalc';
 import type { EpochOverheadCalculator } from 'epochcalc/element';
+import { registerBookWorker } from 'epochcalc/book';
 
 const calc: Calculator = await named();
 const again: Calculator = await createCalculator({ wasmBinary: new Uint8Array(0) });
@@ -166,7 +169,8 @@ calc.solve(42);
 const element: EpochOverheadCalculator | null = document.querySelector('epoch-overhead-calculator');
 const shown: number | undefined = element?.result?.host.batched.epoch_time_s;
 element?.addEventListener('epochcalc-result', (event) => { const r: Result = event.detail; console.log(r.schema); });
-export { seconds, shown, speedups, flip };
+const registration: ServiceWorkerRegistration | null = await registerBookWorker('epochcalc-book-sw.js?files=epochcalc/');
+export { seconds, shown, speedups, flip, registration };
 `);
   const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
   const common = { target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, types: [],

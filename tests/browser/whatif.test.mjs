@@ -355,19 +355,27 @@ test('the chart goes across any field the engine varies, in three views, and exp
   await page.selectOption('#chart-view', 'parts');
   await page.waitForSelector('#field-chart[data-view="parts"][data-x="/dispatch"] svg');
   assert.equal(await page.isVisible('#sweep-chart'), false, 'the interactive chart gives way');
+  // On screen the section's heading is the chart's title; the picture has its axes, legend and marks.
+  assert.equal(await text(page, '#sweep-h'), 'Work and overhead per epoch against dispatch per operation');
   const shown = await text(page, '#field-chart');
-  for (const words of ['Work and overhead per epoch against dispatch per operation', 'Dispatch per operation (log scale)', 'Host work', 'Accelerator epoch (shaded: overhead)', 'yours: 10 µs']) {
+  for (const words of ['Dispatch per operation (log scale)', 'Host work', 'Accelerator epoch (shaded: overhead)', 'yours: 10 µs']) {
     assert.ok(shown.includes(words), `the chart says "${words}"`);
   }
+  // The caption and the table follow the chart's axis.
+  assert.match(await text(page, '#sweep-h + p'), /^Each device's epoch as dispatch per operation goes from /);
+  assert.equal(await page.locator('#sweep-table').isHidden(), true);
+  assert.match(await page.locator('#field-table thead').textContent() ?? '', /^Dispatch per operation/);
+  assert.equal(await page.locator('#field-table tbody tr').count(), 60);
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
   assert.ok(readFileSync(await svgDownload.path(), 'utf8').includes('Work and overhead per epoch against dispatch per operation'), 'the export is the chart on screen');
   await page.selectOption('#chart-view', 'share');
   await page.waitForSelector('#field-chart[data-view="share"] svg');
-  assert.match(await text(page, '#field-chart'), /Overhead share of the epoch against dispatch per operation/);
+  assert.equal(await text(page, '#sweep-h'), 'Overhead share of the epoch against dispatch per operation');
   // Back to epoch time against batch size: the interactive chart again.
   await page.selectOption('#chart-x', '/network/batch_size');
   await page.selectOption('#chart-view', 'epoch');
   await page.waitForFunction(() => document.getElementById('field-chart')?.hidden && !document.getElementById('sweep-chart')?.hidden);
+  assert.equal(await page.locator('#field-table').isHidden(), true, 'the batch sweep\'s table again');
   assert.deepEqual(page.problems, []);
   await release(page);
 });
@@ -387,7 +395,7 @@ test("the map is the engine's grid: who wins at each batch size and dispatch, wi
   const faster = grid.winner.filter((w) => w === 'accelerator').length;
   const label = await page.getAttribute('#map', 'aria-label');
   assert.match(label ?? '', new RegExp(`the accelerator is faster in ${faster.toLocaleString('en-US')} of ${grid.speedup.length.toLocaleString('en-US')} cells`));
-  const svg = (await page.$eval('#map svg', (el) => el.textContent ?? '')).replace(/\u00a0/g, ' ');
+  const svg = (await page.$eval('#map', (el) => el.textContent ?? '')).replace(/\u00a0/g, ' ');
   for (const words of ['Who wins: batch size × dispatch per operation', 'Crossover: the winner changes', 'NVIDIA H100 SXM5 80GB faster', 'Your scenario (batch 32, 10 µs)']) {
     assert.ok(svg.includes(words), `the map says "${words}"`);
   }
@@ -460,3 +468,51 @@ test("the page's own anchors move the view, not the scenario", async () => {
   assert.equal(await page.inputValue('#batch_size'), '512');
   await release(page);
 });
+
+for (const width of [320, 390]) {
+  test(`at ${width} px in dark mode, the chart across a field and the map read at 11 px or more, in the page's colours`, async () => {
+    const page = await openPage(env.browser, env.url, { width, colorScheme: 'dark' });
+    await page.locator('#chart-options').scrollIntoViewIfNeeded();
+    await page.focus('#chart-x');
+    await page.waitForSelector('#chart-x option[value="/dispatch"]', { state: 'attached' });
+    await page.selectOption('#chart-x', '/dispatch');
+    await page.selectOption('#chart-view', 'parts');
+    await page.waitForSelector('#field-chart[data-view="parts"] svg');
+    await page.locator('#map-panel').scrollIntoViewIfNeeded();
+    await page.click('#map-panel summary');
+    await page.waitForSelector('#map[data-render-ms] svg');
+    /** What a picture shows: its smallest text as rendered, its width, and the colours it draws with. */
+    const look = (sel) => page.evaluate((s) => {
+      const svg = /** @type {SVGSVGElement} */ (document.querySelector(`${s} svg`));
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const sizes = [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size') ?? svg.getAttribute('font-size')) * scale);
+      const page = getComputedStyle(document.documentElement);
+      return {
+        smallest: Math.min(...sizes), width: svg.getBoundingClientRect().right,
+        strokes: [...svg.querySelectorAll('path[stroke]')].map((p) => p.getAttribute('stroke')),
+        fills: [...new Set([...svg.querySelectorAll('text')].map((t) => t.getAttribute('fill')))],
+        palette: { host: page.getPropertyValue('--line-host').trim(), accel: page.getPropertyValue('--line-accel').trim(), text: page.getPropertyValue('--text').trim(), muted: page.getPropertyValue('--muted').trim() },
+        background: svg.querySelector('rect:not([x])')?.getAttribute('fill') ?? 'none',
+      };
+    }, sel);
+    const chart = await look('#field-chart');
+    assert.ok(chart.smallest >= 11, `the chart's smallest text is ${chart.smallest.toFixed(1)} px`);
+    assert.ok(chart.width <= width, `the chart fits the page (${chart.width} px)`);
+    assert.ok(chart.strokes.includes(chart.palette.host) && chart.strokes.includes(chart.palette.accel), `the devices in the page's colours: ${chart.strokes}`);
+    assert.ok(chart.fills.every((f) => f === chart.palette.text || f === chart.palette.muted), `text in the page's colours: ${chart.fills}`);
+    assert.equal(chart.background, 'none', 'no white picture on a dark page');
+    const map = await look('#map');
+    assert.ok(map.smallest >= 11, `the map's smallest text is ${map.smallest.toFixed(1)} px`);
+    assert.ok(map.width <= width, `the map fits the page (${map.width} px)`);
+    assert.equal(map.background, 'none');
+    await page.locator('#field-chart').screenshot({ path: join(artifacts, `field-chart-${width}-dark.png`) });
+    await page.locator('#map').screenshot({ path: join(artifacts, `map-${width}-dark.png`) });
+    // The export keeps its print layout: 960 px wide, light.
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+    const exported = readFileSync(await svgDownload.path(), 'utf8');
+    assert.match(exported, /^<svg [^>]*width="960"/);
+    assert.match(exported, /<rect width="960" height="560" fill="#ffffff"\/>/);
+    assert.deepEqual(page.problems, []);
+    await release(page);
+  });
+}

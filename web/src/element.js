@@ -12,4 +12,3 @@ define('epoch-input', EpochInput);
 
 export { EpochOverheadCalculator, EpochValue, EpochInput };
 export { default as createCalculator } from 'epochcalc';
-export { registerBookWorker } from './elements/book-offline.js';

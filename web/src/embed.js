@@ -16,6 +16,8 @@ for (const [name, value] of new URLSearchParams(location.search)) {
     bad.push({ code: 'E_UNKNOWN_FIELD', path: '', message: `“${name}” in the address is not a field name` });
   }
 }
+// The frame is a page of its own: without a theme in its address it follows the reader's system.
+if (!calculator.hasAttribute('theme')) calculator.setAttribute('theme', 'auto');
 document.body.style.margin = '0';
 const loading = document.getElementById('embed-loading');
 if (loading) calculator.append(loading);

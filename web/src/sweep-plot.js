@@ -44,6 +44,17 @@ export function createPlot(container) {
     const ctx = u.ctx;
     const dpr = devicePixelRatio || 1;
     const { top, height: bh, left, width: bw } = u.bbox;
+    /** The canvas rows the two curves take between x pixels a and b. @param {number} a @param {number} b */
+    const curvesAt = (a, b) => {
+      const ys = [];
+      const xs = /** @type {number[]} */ (u.data[0]);
+      for (let i = 0; i < xs.length; i++) {
+        const p = u.valToPos(xs[i], 'x', true);
+        if (p < a || p > b) continue;
+        for (const k of [1, 2]) if (u.data[k]?.[i] != null) ys.push(u.valToPos(/** @type {number} */ (u.data[k][i]), 'y', true));
+      }
+      return ys;
+    };
     const line = (x, dash, color, text, atTop) => {
       const px = Math.round(u.valToPos(x, 'x', true));
       if (px < left - 1 || px > left + bw + 1) return;
@@ -63,13 +74,21 @@ export function createPlot(container) {
       const right = px + 4 * dpr + w > left + bw ? px - 4 * dpr - w : px + 4 * dpr;
       const tx = Math.max(left + 2 * dpr, Math.min(right, left + bw - w - 2 * dpr));
       const fh = 16 * dpr;
-      const ty = atTop ? top + 4 * dpr : top + bh - 4 * dpr - fh;
-      ctx.fillStyle = colors.bg;
-      ctx.globalAlpha = 0.9;
-      ctx.fillRect(tx - 3 * dpr, ty, w + 6 * dpr, fh);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = color;
+      // Your batch's label goes at the bottom or under the switches' labels at the top, whichever the
+      // curves leave clear over its width; drawn with a halo, not on a box, so no curve is hidden.
+      let ty = atTop ? top + 4 * dpr : top + bh - 4 * dpr - fh;
+      if (!atTop) {
+        const under = top + 8 * dpr + fh;
+        const clear = (y0) => Math.min(Infinity, ...curvesAt(tx, tx + w).map((y) => (y < y0 ? y0 - y : y > y0 + fh ? y - y0 - fh : 0)));
+        if (clear(under) > clear(ty)) ty = under;
+      }
       ctx.textBaseline = 'middle';
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 4 * dpr;
+      ctx.strokeStyle = colors.bg;
+      ctx.setLineDash([]);
+      ctx.strokeText(text, tx, ty + fh / 2);
+      ctx.fillStyle = color;
       ctx.fillText(text, tx, ty + fh / 2);
       ctx.restore();
     };

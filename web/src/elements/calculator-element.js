@@ -4,8 +4,8 @@
 //
 // Attributes: preset, scenario (inline JSON), any scenario field by the dotted path --set takes
 // (network.batch_size="64", dispatch="20 us"), read by the engine; view (full, compact, bars, sweep,
-// table, none); controls (the fields to show as inputs: dotted paths, "all" or "none"); theme (light,
-// dark, auto). Events (bubbling out of the shadow root, elements/events.js): `epochcalc-result` (detail:
+// table, none); controls (the fields to show as inputs: dotted paths, "all" or "none"); theme (inherit,
+// the default: the page's own scheme and colours; light, dark, auto: the system's). Events (bubbling out of the shadow root, elements/events.js): `epochcalc-result` (detail:
 // the result) on every change, `epochcalc-error` (detail: the engine's errors) once per refused input.
 // Properties: scenario (the document as written; assign one to load it), result, errors, view, theme,
 // controls, preset, set(). What a script sets before the engine is ready is kept and applied, in order,
@@ -100,6 +100,10 @@ export class EpochOverheadCalculator extends HTMLElement {
       this.#fields = new MutationObserver((changes) => this.#fieldsChanged(changes));
       this.#fields.observe(this, { attributes: true });
       this.#dark.addEventListener('change', () => this.#applyTheme(), { signal: abort.signal });
+      // A site's own theme switch: a class or attribute on <html> or <body> (theme="inherit").
+      const page = new MutationObserver(() => this.#applyTheme());
+      for (const el of [document.documentElement, document.body]) if (el) page.observe(el, { attributes: true });
+      abort.signal.addEventListener('abort', () => page.disconnect());
     }, (err) => {
       if (abort.signal.aborted) return;
       // The author's fallback content stays; say why in the console and to listeners.
@@ -133,7 +137,7 @@ export class EpochOverheadCalculator extends HTMLElement {
   get engine() { return this.#calc; }
   get view() { return this.getAttribute('view') ?? 'full'; }
   set view(v) { this.setAttribute('view', v); }
-  get theme() { return this.getAttribute('theme') ?? 'auto'; }
+  get theme() { return this.getAttribute('theme') ?? 'inherit'; }
   set theme(v) { this.setAttribute('theme', v); }
   get controls() { return this.getAttribute('controls'); }
   set controls(v) { if (v == null) this.removeAttribute('controls'); else this.setAttribute('controls', v); }
@@ -269,14 +273,30 @@ export class EpochOverheadCalculator extends HTMLElement {
     if (errors.length) this.#calculator.showErrors(errors);
   }
 
-  /** light, dark, or auto (the system's scheme). */
+  /**
+   * light, dark, auto (the system's scheme), or inherit (the default): the page's own scheme, read from
+   * the text colour the element inherits (light text: a dark page), on a transparent background, and
+   * read again whenever the page switches its theme (a class or attribute on <html> or <body>).
+   */
   #applyTheme() {
     const box = /** @type {HTMLElement|null} */ (this.shadowRoot?.querySelector('.ec-root') ?? null);
     if (!box) return;
-    const theme = this.getAttribute('theme');
-    const next = theme === 'dark' || theme === 'light' ? theme : this.#dark.matches ? 'dark' : 'light';
+    const theme = this.getAttribute('theme') ?? 'inherit';
+    const inherit = theme !== 'dark' && theme !== 'light' && theme !== 'auto';
+    box.toggleAttribute('data-inherit', inherit);
+    const next = !inherit ? (theme === 'auto' ? (this.#dark.matches ? 'dark' : 'light') : theme)
+      : lightness(getComputedStyle(this).color) > 0.5 ? 'dark' : 'light';
     if (box.dataset.theme === next) return;
     box.dataset.theme = next;
     this.#calculator?.redraw();
   }
+}
+
+/** The relative luminance of a computed colour ("rgb(231, 234, 238)"), 0 (black) to 1 (white). @param {string} colour */
+function lightness(colour) {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }

@@ -7,7 +7,7 @@ import { byId, replace, h } from '../dom.js';
 import { time, int, shortName, percent } from '../format.js';
 import { timeTicks } from '../sweep-axes.js';
 import { fieldValue, dottedOf } from '../field-format.js';
-import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, COLORS } from './chart-image.js';
+import { lineChartSvg, sweepSvg, svgNode, shares, shareAxis, batchTicks, screenLook, watchLook } from './chart-image.js';
 
 /** A field the chart can go across, with its value now and the engine's default range for it.
  * @typedef {{ path: string, label: string, unit: string, integer: boolean, current: number|null, sweep: { from: number, to: number, log: boolean } }} ChartField */
@@ -26,8 +26,9 @@ const chartTitle = (view, field) => `${TITLES[view]} against ${field.label.toLow
  * The chart for a view of the data, as SVG text.
  * @param {'epoch'|'parts'|'share'} view @param {ChartData} data @param {ChartField} field
  * @param {import('epochcalc').Result} r @param {boolean} log  the x axis's scale
+ * @param {import('./chart-image.js').Look} [look]  the exports' by default
  */
-export function viewSvg(view, data, field, r, log) {
+export function viewSvg(view, data, field, r, log, look) {
   const batch = field.path === BATCH;
   const x = {
     label: `${field.label}${log ? ' (log scale)' : ''}`, values: data.x, log,
@@ -43,30 +44,30 @@ export function viewSvg(view, data, field, r, log) {
     return lineChartSvg({
       ...common, y: shareAxis,
       series: [
-        { label: host, color: COLORS.host, values: shares(data.host.overhead_time_s, data.host.epoch_time_s) },
-        { label: accel, color: COLORS.accelerator, values: shares(data.accelerator.overhead_time_s, data.accelerator.epoch_time_s), dash: '10 6' },
+        { label: host, color: 'host', values: shares(data.host.overhead_time_s, data.host.epoch_time_s) },
+        { label: accel, color: 'accelerator', values: shares(data.accelerator.overhead_time_s, data.accelerator.epoch_time_s), dash: '10 6' },
       ],
-    });
+    }, look);
   }
   if (view === 'parts') {
     return lineChartSvg({
       ...common, y: timeAxis,
       subtitle: `${r.scenario.name}. ${host}; ${accel}`,
       series: [
-        { label: 'Host epoch (shaded above work: overhead)', color: COLORS.host, values: data.host.epoch_time_s, band: data.host.work_time_s },
-        { label: 'Host work', color: COLORS.host, values: data.host.work_time_s, width: 1.2, dash: '3 3' },
-        { label: 'Accelerator epoch (shaded: overhead)', color: COLORS.accelerator, values: data.accelerator.epoch_time_s, band: data.accelerator.work_time_s },
-        { label: 'Accelerator work', color: COLORS.accelerator, values: data.accelerator.work_time_s, width: 1.2, dash: '3 3' },
+        { label: 'Host epoch (shaded above work: overhead)', color: 'host', values: data.host.epoch_time_s, band: data.host.work_time_s },
+        { label: 'Host work', color: 'host', values: data.host.work_time_s, width: 1.2, dash: '3 3' },
+        { label: 'Accelerator epoch (shaded: overhead)', color: 'accelerator', values: data.accelerator.epoch_time_s, band: data.accelerator.work_time_s },
+        { label: 'Accelerator work', color: 'accelerator', values: data.accelerator.work_time_s, width: 1.2, dash: '3 3' },
       ],
-    });
+    }, look);
   }
   return lineChartSvg({
     ...common, y: timeAxis,
     series: [
-      { label: host, color: COLORS.host, values: data.host.epoch_time_s },
-      { label: accel, color: COLORS.accelerator, values: data.accelerator.epoch_time_s, dash: '10 6' },
+      { label: host, color: 'host', values: data.host.epoch_time_s },
+      { label: accel, color: 'accelerator', values: data.accelerator.epoch_time_s, dash: '10 6' },
     ],
-  });
+  }, look);
 }
 
 /**
@@ -83,6 +84,27 @@ export function viewText(view, data, field, r) {
     `${curve(`host (${shortName(r.host.name, 40)})`, data.host)}, ${curve(`accelerator (${shortName(r.accelerator.name, 40)})`, data.accelerator)}.`;
 }
 
+/**
+ * The chart's numbers as a table, along its x axis: each device's epoch and overhead share, and which is faster.
+ * @param {HTMLElement} table @param {ChartData} data @param {ChartField} field
+ */
+function renderFieldTable(table, data, field) {
+  const rows = [];
+  for (let i = 0; i < data.x.length; i++) {
+    const [host, accel] = [data.host.epoch_time_s[i], data.accelerator.epoch_time_s[i]];
+    const share = (d) => percent(d.overhead_time_s[i] / d.epoch_time_s[i]);
+    rows.push(h('tr', {},
+      h('th', { scope: 'row' }, fieldValue(field, data.x[i])),
+      h('td', {}, time(host)), h('td', {}, share(data.host)),
+      h('td', {}, time(accel)), h('td', {}, share(data.accelerator)),
+      h('td', {}, accel < host ? 'accelerator' : host < accel ? 'host' : 'neither')));
+  }
+  replace(table,
+    h('caption', {}, `Epoch time and overhead share at each ${field.label.toLowerCase()} of the chart.`),
+    h('thead', {}, h('tr', {}, ...[field.label, 'Host epoch', 'Host overhead', 'Accelerator epoch', 'Accelerator overhead', 'Faster'].map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, ...rows));
+}
+
 /** @param {import('./tools.js').ToolsHost} host @param {() => import('./tools.js').Pinned[]} pinned */
 export function mountCharts(host, pinned) {
   const $ = byId(host.root);
@@ -94,11 +116,20 @@ export function mountCharts(host, pinned) {
   const heading = $('sweep-h');
   const plotText = $('sweep-desc');
   const batchHeading = heading.textContent;
+  // The section's caption and its table follow the chart's x axis (the batch sweep's are the page's own).
+  const caption = /** @type {HTMLElement} */ (heading.nextElementSibling);
+  const batchCaption = caption.textContent;
+  const batchTable = $('sweep-table');
+  const fieldTable = h('table', { id: 'field-table', hidden: true });
+  batchTable.after(fieldTable);
   /** @type {ChartField[]} */
   let fields = [];
-  /** The SVG of the chart on screen when it is not the interactive one. @type {string|null} */
+  /** The chart on screen when it is not the interactive one, as the exports have it. @type {string|null} */
   let shown = null;
   let asked = 0;
+  /** Draws that chart on screen again (its width or the page's colours changed). */
+  let paint = () => {};
+  watchLook(box, () => { if (!box.hidden) paint(); });
 
   /** A field asked for before the engine has named the fields (an element's chart-x). @type {string|null} */
   let wanted = null;
@@ -117,6 +148,9 @@ export function mountCharts(host, pinned) {
       plot.hidden = false;
       plotText.hidden = false;
       heading.textContent = batchHeading;
+      caption.textContent = batchCaption;
+      fieldTable.hidden = true;
+      batchTable.hidden = false;
       return;
     }
     /** @type {ChartData} */
@@ -141,15 +175,24 @@ export function mountCharts(host, pinned) {
     if (question !== asked) return;
     const axisField = batch ? { ...field, path: BATCH, label: 'Batch size', current: Math.min(now.result.network.batched.batch_size, now.result.scenario.network.dataset.training_examples) } : field;
     shown = viewSvg(view, data, axisField, now.result, log);
-    const picture = svgNode(shown);
-    picture.setAttribute('aria-label', viewText(view, data, axisField, now.result));
-    replace(box, picture, ...notes.map((note) => h('p', { class: 'hint', 'data-notes': '' }, note)));
     heading.textContent = chartTitle(view, axisField);
+    caption.textContent = batch ? batchCaption
+      : `Each device's epoch as ${axisField.label.toLowerCase()} goes from ${fieldValue(axisField, data.x[0])} to ${fieldValue(axisField, data.x[data.x.length - 1])}, the rest of your scenario as it is. Where the lines cross, the faster device changes.`;
+    renderFieldTable(fieldTable, data, axisField);
+    fieldTable.hidden = false;
+    batchTable.hidden = true;
     plotText.hidden = true;
     box.dataset.view = view;
     box.dataset.x = axisField.path;
     box.hidden = false;
     plot.hidden = true;
+    // On screen: drawn at the width it has and in the page's colours (the section's heading is its title).
+    paint = () => {
+      const picture = svgNode(viewSvg(view, data, axisField, now.result, log, screenLook(box)));
+      picture.setAttribute('aria-label', viewText(view, data, axisField, now.result));
+      replace(box, picture, ...notes.map((note) => h('p', { class: 'hint', 'data-notes': '' }, note)));
+    };
+    paint();
   }
 
   xSelect.addEventListener('change', () => { render(); });

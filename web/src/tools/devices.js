@@ -86,6 +86,10 @@ export function mountDevices(host, body) {
       const seg = h('span', { class: 'strip-seg', title: `${int(r.from)} to ${int(r.to)}: ${names.get(r.device) ?? r.device}`, 'data-device': r.device },
         shortName(names.get(r.device) ?? r.device, 24));
       seg.style.flexGrow = String(Math.max((Math.log(r.to + 1) - Math.log(r.from)) / total, 0.02));
+      // Your two devices in their colours everywhere (the charts', the bars'); the others by position.
+      const row = c.devices.find((d) => d.id === r.device);
+      const line = row?.runs_as === 'host' ? 'var(--line-host)' : row?.name === yours ? 'var(--line-accel)' : null;
+      if (line) Object.assign(seg.style, { background: line, color: 'var(--bg)' });
       return seg;
     }));
     const text = c.fastest.map((r) => `${r.from === r.to ? int(r.from) : `${int(r.from)} to ${int(r.to)}`}: ${names.get(r.device) ?? r.device}`).join('; ');

@@ -5,15 +5,16 @@
 import { byId, h, replace } from '../dom.js';
 import { int, times, shortName } from '../format.js';
 import { fieldValue, dottedOf } from '../field-format.js';
-import { W, H, COLORS, esc, logTicks, linearTicks, batchTicks, svgNode } from './chart-image.js';
+import { PRINT, esc, logTicks, linearTicks, batchTicks, svgNode, screenLook, spaced, watchLook, legendLayout, legendText } from './chart-image.js';
 import { BATCH } from './charts.js';
 
 /** Cells along each axis. */
 export const CELLS = 100;
-const PAD = { left: 110, right: 30, top: 70, bottom: 120 };
+/** The exports' look, with room for the second field's values on the left. @type {import('./chart-image.js').Look} */
+const PRINT_MAP = { ...PRINT, pad: { ...PRINT.pad, left: 110 } };
 
-/** The two devices' colours as RGB, for the cells. */
-const RGB = { host: [11, 107, 203], accelerator: [194, 65, 12] };
+/** The two devices' colours as RGB, for the cells: the page's palette (COLORS in chart-image.js). */
+const RGB = { host: [181, 85, 143], accelerator: [0, 122, 90] };
 
 /**
  * Where each cell starts and ends along an axis, and where a value sits, as fractions of the plot:
@@ -65,8 +66,25 @@ export function crossoverEdges(winner, nx, ny) {
  * @param {{ label: string, unit: string, integer: boolean, current: number|null, log: boolean }} yField  current null: left
  *   out, meaning none (no graph launches), so the scenario has no place on this axis
  * @param {import('epochcalc').Result} r @param {string} cells  the cells' PNG as a data URL
+ * @param {import('./chart-image.js').Look} [look]  the exports' by default
  */
-export function mapSvg(grid, yField, r, cells) {
+/** The map's title, in the picture (the exports) or above it (the page). @param {{ label: string }} yField */
+const mapTitle = (yField) => `Who wins: batch size × ${yField.label.toLowerCase()}`;
+
+export function mapSvg(grid, yField, r, cells, look = PRINT_MAP) {
+  const { w: W, colors: COLORS, font } = look;
+  const legend = [
+    [`rect`, `rgb(${RGB.accelerator.join(',')})`, `${shortName(r.accelerator.name, 30)} faster (stronger: by more)`],
+    [`rect`, `rgb(${RGB.host.join(',')})`, `${shortName(r.host.name, 30)} faster`],
+    ['line', COLORS.text, 'Crossover: the winner changes'],
+    yField.current == null
+      ? ['none', COLORS.text, `Your scenario: batch ${int(r.network.batched.batch_size)}, ${yField.label.toLowerCase()} none (not on this map)`]
+      : ['dot', COLORS.text, `Your scenario (batch ${int(r.network.batched.batch_size)}, ${fieldValue(yField, yField.current)})`],
+  ];
+  // The exports' legend sits in their bottom padding; the screen's adds its height below the axes.
+  const placed = legendLayout(legend.map(([, , label]) => label), look, look.titles ? look.h - 66 : look.h);
+  const H = look.titles ? look.h : Math.round(look.h + placed.height);
+  const PAD = look.titles ? look.pad : { ...look.pad, bottom: look.pad.bottom + placed.height };
   const nx = grid.x.values.length;
   const ny = grid.y.values.length;
   const pw = W - PAD.left - PAD.right;
@@ -80,52 +98,45 @@ export function mapSvg(grid, yField, r, cells) {
   const py = (v) => H - PAD.bottom - ys.at(v) * ph;
   const out = [];
   const text = (x, y, s, attrs = '') => out.push(`<text x="${x}" y="${y}" ${attrs}>${esc(s)}</text>`);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="14">`);
-  out.push(`<rect width="${W}" height="${H}" fill="${COLORS.bg}"/>`);
-  text(PAD.left, 30, `Who wins: batch size × ${yField.label.toLowerCase()}`, `font-size="20" font-weight="600" fill="${COLORS.text}"`);
-  text(PAD.left, 52, shortName(r.scenario.name, 100), `fill="${COLORS.muted}"`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="${font}">`);
+  if (COLORS.bg !== 'none') out.push(`<rect width="${W}" height="${H}" fill="${COLORS.bg}"/>`);
+  if (look.titles) {
+    text(PAD.left, 30, mapTitle(yField), `font-size="20" font-weight="600" fill="${COLORS.text}"`);
+    text(PAD.left, 52, shortName(r.scenario.name, 100), `fill="${COLORS.muted}"`);
+  }
   out.push(`<image x="${PAD.left}" y="${PAD.top}" width="${pw}" height="${ph}" preserveAspectRatio="none" href="${cells}"/>`);
   // The crossover, cell edge by cell edge.
   const edgeX = (i) => (PAD.left + ex[i] * pw).toFixed(1);
   const edgeY = (j) => (H - PAD.bottom - ey[j] * ph).toFixed(1);
   const path = crossoverEdges(grid.winner, nx, ny).map(([a, b, c, d]) => `M${edgeX(a)},${edgeY(b)}L${edgeX(c)},${edgeY(d)}`).join('');
   if (path) out.push(`<path d="${path}" stroke="${COLORS.text}" stroke-width="2" fill="none"/>`);
-  for (const t of batchTicks(x0, x1)) {
+  for (const t of spaced(batchTicks(x0, x1), px, font * 4.5)) {
     const x = px(t).toFixed(1);
     out.push(`<line x1="${x}" x2="${x}" y1="${H - PAD.bottom}" y2="${H - PAD.bottom + 5}" stroke="${COLORS.text}"/>`);
-    text(Number(x), H - PAD.bottom + 20, int(t), `text-anchor="middle" fill="${COLORS.text}"`);
+    text(Number(x), H - PAD.bottom + font * 1.4, int(t), `text-anchor="middle" fill="${COLORS.text}"`);
   }
-  for (const t of (yField.log ? logTicks : linearTicks)(y0, y1)) {
+  for (const t of spaced((yField.log ? logTicks : linearTicks)(y0, y1), py, font * 1.6)) {
     const y = py(t).toFixed(1);
     out.push(`<line x1="${PAD.left - 5}" x2="${PAD.left}" y1="${y}" y2="${y}" stroke="${COLORS.text}"/>`);
-    text(PAD.left - 8, Number(y) + 5, fieldValue(yField, t), `text-anchor="end" fill="${COLORS.text}"`);
+    text(PAD.left - 7, Number(y) + font * 0.35, fieldValue(yField, t), `text-anchor="end" fill="${COLORS.text}"`);
   }
   out.push(`<rect x="${PAD.left}" y="${PAD.top}" width="${pw}" height="${ph}" fill="none" stroke="${COLORS.muted}"/>`);
-  text(PAD.left + pw / 2, H - PAD.bottom + 44, 'Batch size (log scale)', `text-anchor="middle" fill="${COLORS.text}"`);
+  text(PAD.left + pw / 2, H - PAD.bottom + font * 3.1, 'Batch size (log scale)', `text-anchor="middle" fill="${COLORS.text}"`);
   const mid = PAD.top + ph / 2;
-  text(22, mid, `${yField.label}${yField.log ? ' (log scale)' : ''}`, `text-anchor="middle" fill="${COLORS.text}" transform="rotate(-90 22 ${mid})"`);
+  const yAt = font * 1.3;
+  text(yAt, mid, `${yField.label}${yField.log ? ' (log scale)' : ''}`, `text-anchor="middle" fill="${COLORS.text}" transform="rotate(-90 ${yAt} ${mid})"`);
   // Your scenario, where it has a place on the map.
   const bx = Math.min(Math.max(r.network.batched.batch_size, x0), x1);
   if (yField.current != null) {
     const by = Math.min(Math.max(yField.current, y0), y1);
     out.push(`<circle cx="${px(bx).toFixed(1)}" cy="${py(by).toFixed(1)}" r="6" fill="#ffffff" stroke="${COLORS.text}" stroke-width="2"/>`);
   }
-  // The legend.
-  const legend = [
-    [`rect`, `rgb(${RGB.accelerator.join(',')})`, `${shortName(r.accelerator.name, 30)} faster (stronger: by more)`],
-    [`rect`, `rgb(${RGB.host.join(',')})`, `${shortName(r.host.name, 30)} faster`],
-    ['line', COLORS.text, 'Crossover: the winner changes'],
-    yField.current == null
-      ? ['none', COLORS.text, `Your scenario: batch ${int(r.network.batched.batch_size)}, ${yField.label.toLowerCase()} none (not on this map)`]
-      : ['dot', COLORS.text, `Your scenario (batch ${int(r.network.batched.batch_size)}, ${fieldValue(yField, yField.current)})`],
-  ];
-  legend.forEach(([kind, color, label], i) => {
-    const x = PAD.left + (i % 2) * 430;
-    const y = H - 52 + Math.floor(i / 2) * 22;
-    if (kind === 'rect') out.push(`<rect x="${x}" y="${y - 13}" width="30" height="14" fill="${color}"/>`);
-    else if (kind === 'line') out.push(`<line x1="${x}" x2="${x + 30}" y1="${y - 6}" y2="${y - 6}" stroke="${color}" stroke-width="2"/>`);
-    else if (kind === 'dot') out.push(`<circle cx="${x + 15}" cy="${y - 6}" r="6" fill="#ffffff" stroke="${color}" stroke-width="2"/>`);
-    text(x + 38, y, label, `fill="${COLORS.text}"`);
+  legend.forEach(([kind, color], i) => {
+    const { x, y } = placed.entries[i];
+    if (kind === 'rect') out.push(`<rect x="${x}" y="${y - font}" width="30" height="${font}" fill="${color}"/>`);
+    else if (kind === 'line') out.push(`<line x1="${x}" x2="${x + 30}" y1="${y - font * 0.4}" y2="${y - font * 0.4}" stroke="${color}" stroke-width="2"/>`);
+    else if (kind === 'dot') out.push(`<circle cx="${x + 15}" cy="${y - font * 0.4}" r="6" fill="#ffffff" stroke="${color}" stroke-width="2"/>`);
+    out.push(legendText(placed.entries[i], font, COLORS.text));
   });
   out.push('</svg>');
   return out.join('\n');
@@ -168,9 +179,12 @@ export function mountMap(host) {
   const box = $('map');
   /** @type {import('./charts.js').ChartField[]} */
   let fields = [];
-  /** @type {string|null} */
+  /** The map as the exports have it. @type {string|null} */
   let shown = null;
   let asked = 0;
+  /** Draws the map on screen again (its width or the page's colours changed). */
+  let paint = () => {};
+  watchLook(box, () => paint());
 
   async function render() {
     const question = ++asked;
@@ -200,12 +214,17 @@ export function mountMap(host) {
       x: { values: Float64Array.from({ length: nx }, (_, i) => all[i * ny]) },
       y: { values: /** @type {Float64Array} */ (grid.y?.values ?? new Float64Array(1)).slice(0, ny) },
     };
-    shown = mapSvg({ ...axes, winner: grid.winner }, { ...field, log: range.log }, now.result,
-      cellsUrl(grid.winner, grid.speedup, cellScale(axes.x.values, true).edges, cellScale(axes.y.values, range.log).edges));
-    // #map is the image and carries its label; the picture inside is its content, not a second image.
-    const picture = svgNode(shown);
-    picture.setAttribute('aria-hidden', 'true');
-    replace(box, picture);
+    const args = /** @type {const} */ ([{ ...axes, winner: grid.winner }, { ...field, log: range.log }, now.result,
+      cellsUrl(grid.winner, grid.speedup, cellScale(axes.x.values, true).edges, cellScale(axes.y.values, range.log).edges)]);
+    shown = mapSvg(...args);
+    // On screen: drawn at the width it has, in the page's colours, its title above it.
+    paint = () => {
+      // #map is the image and carries its label; the picture inside is its content, not a second image.
+      const picture = svgNode(mapSvg(...args, screenLook(box)));
+      picture.setAttribute('aria-hidden', 'true');
+      replace(box, h('p', { class: 'hint', 'aria-hidden': 'true' }, mapTitle(field)), picture);
+    };
+    paint();
     // How long the engine's grid and the picture took, for npm run bench.
     box.dataset.renderMs = String(performance.now() - started);
     box.dataset.y = field.path;
