@@ -212,6 +212,7 @@ export async function buildWeb(options = {}) {
   copyFileSync(join(root, 'web/book.d.ts'), join(outdir, 'epochcalc-book.d.ts'));
   // The example host pages (README: embedding), served beside the build so their relative URLs work.
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
+  writeFileSync(join(outdir, 'examples/dispatch-tax-jb.html'), chapterAsJupyterBook());
   copyFileSync(join(root, 'web/file-check.js'), join(outdir, 'file-check.js'));
   copyFileSync(wasm, join(outdir, 'epochcalc_core.wasm'));
   for (const file of ON_DEMAND_FILES) copyFileSync(join(wasmDir, file), join(outdir, file));
@@ -256,6 +257,28 @@ export async function buildWeb(options = {}) {
     if (page > BUDGET.page || total > BUDGET.total || element > BUDGET.total) console.warn('build-web: over the size budget');
   }
   return { files, total, page, element, outdir };
+}
+
+/**
+ * The explorable chapter (examples/dispatch-tax.html, Quarto's shape) in the shape Jupyter Book renders
+ * (examples/jupyter-book.html's: sphinx-book-theme's containers, its CSS, whose dark scheme follows the
+ * system): its sections in that page's article, with the offline script, and no Quarto toggle. One
+ * chapter, two renderings, so the two never drift apart.
+ */
+function chapterAsJupyterBook() {
+  const quarto = readFileSync(join(root, 'examples/dispatch-tax.html'), 'utf8');
+  const book = readFileSync(join(root, 'examples/jupyter-book.html'), 'utf8');
+  const sections = quarto.slice(quarto.indexOf('<section id='), quarto.lastIndexOf('</section>') + '</section>'.length)
+    .replace(/<section id="([^"]+)" class="level2">\n<h2 class="anchored" data-anchor-id="[^"]+">([^<]+)<\/h2>/g,
+      (_m, id, title) => `<section id="${id}">\n<h2>${title}<a class="headerlink" href="#${id}" title="Link to this heading">#</a></h2>`);
+  const article = book.slice(book.indexOf('<article class="bd-article">'), book.indexOf('</article>') + '</article>'.length);
+  const title = 'The dispatch tax';
+  const chapter = `<article class="bd-article">\n<section class="tex2jax_ignore mathjax_ignore" id="the-dispatch-tax">\n` +
+    `<h1>${title}<a class="headerlink" href="#the-dispatch-tax" title="Link to this heading">#</a></h1>\n${sections}\n</section>\n</article>`;
+  if (!sections || !article) throw new Error('build-web: the chapter or the Jupyter Book page has changed shape');
+  return book.replace(article, chapter)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title} — My ML Systems Book</title>`)
+    .replace(/<!--[\s\S]*?-->\n?/, '<!-- Written by scripts/build-web.mjs from examples/dispatch-tax.html in the shape of examples/jupyter-book.html. -->\n');
 }
 
 /**
@@ -308,7 +331,10 @@ async function buildElement(outdir, wrapper) {
     name: 'epochcalc-element-css',
     setup(b) {
       b.onResolve({ filter: /^epochcalc:element-css$/ }, () => ({ path: 'element-css', namespace: 'epochcalc' }));
-      b.onLoad({ filter: /.*/, namespace: 'epochcalc' }, () => ({ contents: css, loader: 'text' }));
+      b.onLoad({ filter: /^element-css$/, namespace: 'epochcalc' }, () => ({ contents: css, loader: 'text' }));
+      // An element always fetches its .wasm beside its module: the single file's embedded copy is the page's alone.
+      b.onResolve({ filter: /\/wasm-source\.js$/ }, () => ({ path: 'wasm-source', namespace: 'epochcalc' }));
+      b.onLoad({ filter: /^wasm-source$/, namespace: 'epochcalc' }, () => ({ contents: 'export const embeddedWasm = () => ({});', loader: 'js' }));
       b.onLoad({ filter: /calculator\.html$/ }, () => ({ contents: calculatorHtml(), loader: 'text' }));
     },
   };

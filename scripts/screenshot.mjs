@@ -2,7 +2,8 @@
 // docs/whatif.png, the what-if tools after pinning the default and cutting dispatch to 2 µs (the bars
 // with the pin's outlines, the pins table, the one-click what-ifs); and docs/embed-example.png, the
 // textbook-style example (examples/plain.html) with its embedded calculator and reactive paragraph;
-// light scheme. Run after a build: `node scripts/screenshot.mjs`.
+// light scheme; and docs/chapter-example.png, the explorable chapter (examples/dispatch-tax.html) in its
+// dark theme. Run after a build: `node scripts/screenshot.mjs`.
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -38,6 +39,16 @@ try {
   await book.waitForTimeout(300);
   await book.screenshot({ path: path.join(root, 'docs/embed-example.png') });
   console.log('wrote docs/embed-example.png');
+
+  // The explorable chapter: its draggable sentence, in the dark theme a reader switched to.
+  const chapter = await browser.newPage({ viewport: { width: 900, height: 620 }, colorScheme: 'light' });
+  await chapter.goto(`${server.url}examples/dispatch-tax.html`);
+  await chapter.waitForFunction(() => [...document.querySelectorAll('epoch-value')].every((v) => /\d/.test(v.textContent ?? '')));
+  await chapter.click('.theme-toggle');
+  await chapter.focus('epoch-input[field="dispatch"]');
+  await chapter.waitForTimeout(500);
+  await chapter.screenshot({ path: path.join(root, 'docs/chapter-example.png') });
+  console.log('wrote docs/chapter-example.png');
 } finally {
   await browser.close();
   await server.close();

@@ -84,6 +84,35 @@ for (const [example, colorScheme] of /** @type {const} */ ([['plain', 'light'], 
   });
 }
 
+// The explorable chapter (issue 34), in the Quarto and Jupyter Book styles: in light and dark (Quarto's by
+// its own toggle, which the calculators follow; Jupyter Book's by the system's scheme), with every
+// calculator answered, the draggable numbers and the what-if and devices views drawn.
+for (const [example, colorScheme] of /** @type {const} */ ([['dispatch-tax', 'light'], ['dispatch-tax', 'dark'], ['dispatch-tax-jb', 'light'], ['dispatch-tax-jb', 'dark']])) {
+  test(`axe: the explorable chapter ${example} has no violations (${colorScheme}); its numbers are sliders with names and values`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${env.url}examples/${example}.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('epoch-overhead-calculator')].every((el) => /** @type {any} */ (el).result));
+    await page.waitForFunction(() => [...document.querySelectorAll('epoch-value')].every((v) => /\d/.test(v.textContent ?? '')));
+    await page.waitForFunction(() => document.getElementById('tax')?.shadowRoot?.querySelector('#quick-whatifs [data-whatif] button')
+      && document.getElementById('devices')?.shadowRoot?.querySelector('#device-table tbody tr'));
+    if (example === 'dispatch-tax' && colorScheme === 'dark') {
+      await page.click('.theme-toggle');
+      await page.waitForFunction(() => [...document.querySelectorAll('epoch-overhead-calculator')]
+        .every((el) => /** @type {HTMLElement} */ (el.shadowRoot?.querySelector('.ec-root'))?.dataset.theme === 'dark'));
+    }
+    // What a screen reader is given for each draggable number.
+    const cdp = await context.newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const sliders = nodes.filter((n) => n.role?.value === 'slider').map((n) => [n.name?.value, String(n.value?.value ?? '')]);
+    assert.deepEqual(sliders.map(([name]) => name).sort(), ['Batch size', 'Dispatch per operation']);
+    assert.ok(sliders.every(([, v]) => v !== ''), `every slider has a value: ${JSON.stringify(sliders)}`);
+    assert.deepEqual(await axe(page), []);
+    await page.screenshot({ path: join(artifacts, `${example}-1100-${colorScheme}.png`), fullPage: true });
+    await context.close();
+  });
+}
+
 test('every form control has a label', async () => {
   const page = await openPage(env.browser, env.url);
   const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]

@@ -183,6 +183,13 @@ export class EpochOverheadCalculator extends HTMLElement {
     // A static template of our own, never user text: the live view replaces the fallback children.
     box.innerHTML = markup;
     shadow.replaceChildren(box);
+    // Its sections are landmarks: named after the element too (its aria-label, else its id), so that
+    // several calculators on one page keep their landmarks apart.
+    const name = this.getAttribute('aria-label') ?? this.id;
+    for (const section of name ? box.querySelectorAll('section[aria-labelledby]') : []) {
+      section.setAttribute('aria-label', `${box.querySelector(`#${section.getAttribute('aria-labelledby')}`)?.textContent} (${name})`);
+      section.removeAttribute('aria-labelledby');
+    }
     this.#applyTheme();
     const controls = controlPaths(this.getAttribute('controls'), view);
     const parts = new Set(VIEWS[view] ?? VIEWS.full);

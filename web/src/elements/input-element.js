@@ -27,11 +27,11 @@ output { font-variant-numeric: tabular-nums; font-weight: 600; }
 [aria-invalid="true"] { outline: 2px solid #c5221f; outline-offset: 1px; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .scrub { cursor: ew-resize; touch-action: none; user-select: none; font-variant-numeric: tabular-nums; font-weight: 600;
-  color: var(--epochcalc-scrub-color, #005f94); border-bottom: 2px dotted currentColor; padding: 0 0.1em; border-radius: 2px; }
+  color: inherit; border-bottom: 2px dotted currentColor; padding: 0 0.1em; border-radius: 2px; }
 .scrub:hover, .scrub:focus-visible, .scrub.dragging { background: color-mix(in srgb, currentColor 14%, transparent); }
 .scrub[aria-disabled="true"] { cursor: default; opacity: 0.6; }
 input.typed { width: 6em; }
-:focus-visible { outline: 3px solid #005f94; outline-offset: 2px; }
+:focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;
 
 /** One stylesheet for every inline control. @type {CSSStyleSheet|null} */
@@ -255,9 +255,11 @@ export class EpochInput extends HTMLElement {
     else if (!(c instanceof HTMLSelectElement)) {
       c.textContent = text;
       c.setAttribute('aria-valuetext', text);
-      if (typeof shown === 'number') c.setAttribute('aria-valuenow', String(shown));
-      c.setAttribute('aria-valuemin', String(this.#min));
-      c.setAttribute('aria-valuemax', String(this.#max));
+      // ARIA takes decimals, not 1e-7.
+      const decimal = (/** @type {number} */ v) => v.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
+      if (typeof shown === 'number') c.setAttribute('aria-valuenow', decimal(shown));
+      c.setAttribute('aria-valuemin', decimal(this.#min));
+      c.setAttribute('aria-valuemax', decimal(this.#max));
     }
     if (this.#output) this.#output.textContent = text;
   }
