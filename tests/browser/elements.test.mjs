@@ -354,3 +354,26 @@ test('theme="inherit" (the default) follows the book: its scheme from the page\'
   assert.equal((await look()).theme, 'dark');
   await page.context().close();
 });
+
+test('two calculators keep their own bar selections (no state shared through the module)', async () => {
+  const page = await host(`<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="bars"></epoch-overhead-calculator>
+<epoch-overhead-calculator id="b" preset="mnist-cpu-vs-h100" view="bars"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  await resultOf(page, 'b');
+  const formula = (id) => page.evaluate((i) => document.getElementById(i)?.shadowRoot?.getElementById('formula')?.textContent ?? '', id);
+  const hint = await formula('b');
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('a')?.shadowRoot?.querySelector('.seg[data-key]'))?.click());
+  const chosen = await formula('a');
+  assert.notEqual(chosen, hint, 'a segment of a is selected');
+  // b recomputes: it shows its own (no) selection, not a's segment.
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).set('network.batch_size', '64'));
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).result.network.batched.batch_size === 64);
+  assert.equal(await formula('b'), hint);
+  // a recomputes: its selection follows the same segment with the new numbers.
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).set('network.batch_size', '64'));
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('a')).result.network.batched.batch_size === 64);
+  const after = await formula('a');
+  assert.notEqual(after, hint);
+  assert.notEqual(after, chosen, 'the same segment, its new numbers');
+  await page.context().close();
+});

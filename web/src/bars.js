@@ -146,13 +146,13 @@ export function renderBars(container, formulaOut, result, pinned = []) {
   // before: an update then costs the frame one layout. Until they are known (the first draw, a new
   // label), they are measured in the next frame.
   if (!fitLabels(container)) {
-    cancelAnimationFrame(fitFrame);
-    fitFrame = requestAnimationFrame(() => measureLabels(container));
+    cancelAnimationFrame(frames.get(container) ?? 0);
+    frames.set(container, requestAnimationFrame(() => measureLabels(container)));
   }
   const select = (seg) => {
     for (const s of container.querySelectorAll('.seg.selected')) s.classList.remove('selected');
     seg.classList.add('selected');
-    selectedKey = seg.dataset.key ?? '';
+    container.dataset.selected = seg.dataset.key ?? '';
     formulaOut.textContent = seg.dataset.formula ?? '';
   };
   if (!observed.has(container)) {
@@ -166,13 +166,17 @@ export function renderBars(container, formulaOut, result, pinned = []) {
     for (const type of ['click', 'focusin', 'mouseover']) container.addEventListener(type, onEvent);
   }
   // After a recompute, the formula shown follows the same segment with the new numbers.
-  const again = selectedKey && container.querySelector(`.seg[data-key="${selectedKey}"]`);
+  const key = container.dataset.selected;
+  const again = key && container.querySelector(`.seg[data-key="${key}"]`);
   if (again) select(/** @type {HTMLElement} */ (again));
-  else formulaOut.textContent = 'Hover over, focus or click a bar segment to see how it is computed.';
+  else formulaOut.textContent = 'Hover, focus or click a bar segment to see how it is computed.';
 }
 
-let selectedKey = '';
-let fitFrame = 0;
+// What each calculator's bars hold between draws, kept per container (several calculators share this
+// module): the segment selected is the container's data-selected; the frame that measures its labels
+// and whether it is watched are here.
+/** @type {WeakMap<HTMLElement, number>} */
+const frames = new WeakMap();
 const observed = new WeakSet();
 
 /** Room a label needs inside its segment beyond its own width, in px: its margins, the 1 px border, and

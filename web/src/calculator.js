@@ -433,7 +433,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     // Kept: a file not copied is asked for once, not at every click (a reload tries again).
     settled();
     for (const body of root.querySelectorAll('[data-tools]')) {
-      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error global' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); reload the page to try again.`));
+      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error global' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); reload to try again.`));
     }
     throw err;
   }));

@@ -26,11 +26,6 @@ input[type="number"] { width: 6em; }
 output { font-variant-numeric: tabular-nums; font-weight: 600; }
 [aria-invalid="true"] { outline: 2px solid #c5221f; outline-offset: 1px; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.scrub { cursor: ew-resize; touch-action: none; user-select: none; font-variant-numeric: tabular-nums; font-weight: 600;
-  color: inherit; border-bottom: 2px dotted currentColor; padding: 0 0.1em; border-radius: 2px; }
-.scrub:hover, .scrub:focus-visible, .scrub.dragging { background: color-mix(in srgb, currentColor 14%, transparent); }
-.scrub[aria-disabled="true"] { cursor: default; opacity: 0.6; }
-input.typed { width: 6em; }
 :focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;
 

@@ -4,6 +4,17 @@
 // touch: pointer events); Enter or a double-click opens a box to type a value in (with its unit, read by
 // the engine); Escape leaves the box unchanged. A log scale steps by a constant factor.
 
+/** How a draggable number looks: set apart from the words around it, in their colour. */
+const STYLE = `
+.scrub { cursor: ew-resize; touch-action: none; user-select: none; font-variant-numeric: tabular-nums; font-weight: 600;
+  color: inherit; border-bottom: 2px dotted currentColor; padding: 0 0.1em; border-radius: 2px; }
+.scrub:hover, .scrub:focus-visible, .scrub.dragging { background: color-mix(in srgb, currentColor 14%, transparent); }
+.scrub[aria-disabled="true"] { cursor: default; opacity: 0.6; }
+input.typed { width: 6em; }
+`;
+/** @type {CSSStyleSheet|null} */
+let sheet = null;
+
 /** Pixels of drag per step. */
 const PX_PER_STEP = 6;
 /** Steps across a log scale's whole range. */
@@ -41,6 +52,14 @@ export function stepped(from, n, o) {
  * @param {HTMLElement} el @param {ScrubOptions} o @returns {() => void}
  */
 export function attachScrub(el, o) {
+  const root = el.getRootNode();
+  if (root instanceof ShadowRoot || root instanceof Document) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLE);
+    }
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
   el.className = 'scrub';
   el.setAttribute('role', 'slider');
   el.tabIndex = 0;
