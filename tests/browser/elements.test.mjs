@@ -377,3 +377,19 @@ test('two calculators keep their own bar selections (no state shared through the
   assert.notEqual(after, chosen, 'the same segment, its new numbers');
   await page.context().close();
 });
+
+test('a log slider tells a screen reader the field\'s value and limits, not its positions', async () => {
+  const page = await host(`<p><epoch-input id="s" for="a" field="network.batch_size" type="range" min="1" max="4096" scale="log"></epoch-input></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  await page.waitForFunction(() => document.getElementById('s')?.shadowRoot?.querySelector('input')?.getAttribute('aria-valuenow') === '32');
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const slider = nodes.find((n) => n.role?.value === 'slider');
+  const prop = (name) => slider?.properties?.find((p) => p.name === name)?.value?.value;
+  assert.equal(slider?.name?.value, 'Batch size');
+  assert.equal(slider?.value?.value, 32);
+  assert.equal(prop('valuemin'), 1);
+  assert.equal(prop('valuemax'), 4096);
+  await page.context().close();
+});

@@ -246,15 +246,17 @@ export class EpochInput extends HTMLElement {
     }
     // A select reads as the option it shows ("no", a device's name), not as the value behind it.
     const text = c instanceof HTMLSelectElement ? c.selectedOptions[0]?.text ?? '' : this.#text(shown);
-    if (c instanceof HTMLInputElement) c.setAttribute('aria-valuetext', text);
-    else if (!(c instanceof HTMLSelectElement)) {
-      c.textContent = text;
+    if (!(c instanceof HTMLSelectElement)) {
       c.setAttribute('aria-valuetext', text);
-      // ARIA takes decimals, not 1e-7.
-      const decimal = (/** @type {number} */ v) => v.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
-      if (typeof shown === 'number') c.setAttribute('aria-valuenow', decimal(shown));
-      c.setAttribute('aria-valuemin', decimal(this.#min));
-      c.setAttribute('aria-valuemax', decimal(this.#max));
+      if (!(c instanceof HTMLInputElement)) c.textContent = text;
+      // A slider says the field's value and limits, not its positions (a log slider's 0 to 1000). ARIA
+      // takes decimals, not 1e-7.
+      if (!(c instanceof HTMLInputElement) || c.type === 'range') {
+        const decimal = (/** @type {number} */ v) => v.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
+        if (typeof shown === 'number') c.setAttribute('aria-valuenow', decimal(shown));
+        c.setAttribute('aria-valuemin', decimal(this.#min));
+        c.setAttribute('aria-valuemax', decimal(this.#max));
+      }
     }
     if (this.#output) this.#output.textContent = text;
   }
