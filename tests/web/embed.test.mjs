@@ -27,7 +27,7 @@ test('formatField: auto-scaled by what the name says, or in the unit asked for',
   assert.equal(formatField('network.batched.flops', 3.93e10), `39.3${NBSP}GFLOP`);
   assert.equal(formatField('network.batched.bytes', 3.3e9), `3.3${NBSP}GB`);
   assert.equal(formatField('network.batched.launched_ops', 16875), '16,875');
-  assert.equal(formatField('comparison.crossover_batch_size', null), 'none');
+  assert.equal(formatField('comparison.crossover_batch_size', null), 'none');  // <epoch-value> writes its own words (none=)
   assert.equal(formatField('comparison.nope', undefined), '—');
   assert.equal(formatField('host.name', 'Reference CPU'), 'Reference CPU');
 });
@@ -37,8 +37,10 @@ test('elementCss: the page stylesheet, scoped to the element box, themed by attr
     'body{margin:0}header.site,main{max-width:1240px}tbody td{padding:.5rem}' +
     '@media (min-width:960px){.layout{gap:1.5rem}}.x{margin:0 0 .75rem}';
   const css = elementCss(page);
-  assert.match(css, /\.ec-root\{--bg:#fff;font-size:16px\}/);
-  assert.match(css, /\.ec-root\[data-theme=dark\]\{--bg:#000;color-scheme:dark\}/);
+  // Each colour reads the host page's --epochcalc- property of the same name first, in both themes.
+  assert.match(css, /\.ec-root\{--bg:var\(--epochcalc-bg,#fff\);font-size:16px\}/);
+  assert.match(css, /\.ec-root\[data-theme=dark\]\{--bg:var\(--epochcalc-bg,#000\);color-scheme:dark\}/);
+  assert.match(css, /\.ec-root\[data-inherit\]\{background:transparent\}/);
   assert.doesNotMatch(css, /prefers-color-scheme|:root|\bbody\{|header\.site/);
   assert.match(css, /tbody td\{padding:8px\}/, 'tbody is not body');
   assert.match(css, /@container \(min-width:960px\)\{\.layout\{gap:24px\}\}/);
