@@ -39,8 +39,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * sweep chart (uPlot, 24.5 KB) moved to epochcalc-chart.js, loaded when the chart comes into view.
  * Issue 19 moved the split to 28 KB: the engine lost embind's runtime (5.5 KB), and the page gained the
  * links people write, their notices, Back through edits, and the hooks and styles of the what-if tools
- * (the tools themselves are epochcalc-tools.js, loaded on demand). */
-export const BUDGET = { total: 135 * 1024, page: 28 * 1024 };
+ * (the tools themselves are epochcalc-tools.js, loaded on demand). Issue 34 moved it to 28.5 KB: the
+ * calculator's code split into small units with their own state (web/src/calculator/, 0.16 KB more after
+ * gzip for the same behaviour), beside the elements' fixes it shares with the page; the total stays 135 KB. */
+export const BUDGET = { total: 135 * 1024, page: 28.5 * 1024 };
 /** The page's own files; the rest (epochcalc.js, epochcalc_core.wasm) is the engine. */
 export const PAGE_FILES = ['index.html', 'file-check.js', 'app.js', 'app.css'];
 /** What an element's first visit loads: the module (glue, chart and CSS inside) and the wasm. */

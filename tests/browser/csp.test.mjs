@@ -19,7 +19,7 @@ before(async () => { env = await setUp(); });
 after(async () => { await env?.close(); });
 
 /** The pages that must carry the policy, relative to dist/. */
-const PAGES = ['embed.html', 'examples/iframe.html', 'examples/jupyter-book.html', 'examples/plain.html', 'examples/quarto.html', 'index.html'];
+const PAGES = ['embed.html', 'examples/dispatch-tax-jb.html', 'examples/dispatch-tax.html', 'examples/iframe.html', 'examples/jupyter-book.html', 'examples/plain.html', 'examples/quarto.html', 'index.html'];
 const STALE = 'dist/ is older than scripts/csp.mjs: rebuild it (node scripts/build-web.mjs)';
 
 /**

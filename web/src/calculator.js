@@ -2,11 +2,16 @@
 // view (headline, bars, sweep, tables, export, method) drawn from one calc.update per edit: the engine
 // applies the typed value, expands the document for the form, solves and sweeps it in one call. The page
 // mounts it on its document; each <epoch-overhead-calculator> mounts it on its shadow root, so the page
-// and every embed share this one implementation. No scenario rule is decided here.
+// and every embed share this one implementation. No scenario rule is decided here. Its state is the
+// variables at the top of mountCalculator; the JSON editor, the stale view and the tools' loading are
+// units of their own (web/src/calculator/), each with its own.
 import { EpochcalcError } from 'epochcalc';
 import { byId, cancelIdle, h, onIdle, replace, watchNearView } from './dom.js';
 import { toolsModule } from './tools-module.js';
 import { createForm } from './form.js';
+import { mountJsonEditor } from './calculator/json-editor.js';
+import { createStale } from './calculator/stale.js';
+import { mountToolsLoader } from './calculator/tools-loader.js';
 import { showErrors, clearErrors } from './errors.js';
 import { renderBars, renderLegend } from './bars.js';
 import { renderResultTable, renderCountsTable } from './tables.js';
@@ -45,7 +50,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   $('method-passes').textContent = schema.phases.map((p) => `${p.gemm_passes} for ${p.id}`).join(', ');
 
   const all = [...root.querySelectorAll('[data-part]')].map((el) => /** @type {HTMLElement} */ (el));
-  const parts = new Set(shown ?? all.map((el) => el.dataset.part));
+  const parts = /** @type {Set<string>} */ (new Set(shown ?? all.map((el) => el.dataset.part ?? '')));
   for (const el of all) el.hidden = !parts.has(el.dataset.part ?? '');
   $('copy-link').hidden = !linkFor;
   // A few inputs beside a compact view need no heading and no running summary of their own.
@@ -67,6 +72,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     return `“${key.length > 60 ? `${key.slice(0, 57)}…` : key}” in the scenario JSON: ${e.message}`;
   };
 
+  // The calculator's state: these variables, in one place (the units below keep only their own).
   /** The scenario as written: what a link holds and what calc.set edits. */
   let doc = /** @type {any} */ ({ preset: schema.default_preset });
   /**
@@ -74,6 +80,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    * @type {{doc: unknown, result: import('epochcalc').Result, sweep: import('epochcalc').SweepResult}|null}
    */
   let good = null;
+  /** Recomputes so far (the marker's data-updates). */
   let updates = 0;
   /** The engine's expansion of `doc`, as the form shows it. @type {any} */
   let expanded = {};
@@ -81,6 +88,13 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   /** Errors held back while the user types; shown after a pause or when they leave the field. */
   let held = /** @type {EngineError[]|null} */ (null);
   let heldTimer = 0;
+  /** Results pinned beside the current one (the tools own the pins): ghost bars, dashed curves. @type {import('./tools/tools.js').Pinned[]} */
+  let pinned = [];
+  /** Whether the tools module was asked for where-values-come-from lines or what each device pays. */
+  let paidLoading = false;
+  /** Whether the tables are on screen (or nearly): then they are drawn with each edit, else just after. */
+  let tablesInView = false;
+  let tablesLater = 0;
 
   /** One field typed or picked, read by the engine. @param {string} path @param {string} text @param {{typing?: boolean}} [how] */
   function edit(path, text, how = {}) {
@@ -104,37 +118,16 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       if (held) showInvalid(held, false);
     },
   });
-  /**
-   * The JSON editor gets its text when it is open: a closed one lays out nothing, so a link of
-   * megabytes costs no layout and an edit does not write the document out twice.
-   */
-  const editorBox = /** @type {HTMLDetailsElement} */ ($('json-editor'));
-  const editorText = /** @type {HTMLTextAreaElement} */ ($('scenario-json'));
-  /** The editor's next text, written when it opens. @type {(() => string)|null} */
-  let editorWaiting = null;
-  /** @param {() => string} text */
-  function writeEditor(text) {
-    editorWaiting = text;
-    if (editorBox.open) fillEditor();
-  }
-  function fillEditor() {
-    if (!editorWaiting) return;
-    editorText.value = editorWaiting();
-    editorWaiting = null;
-  }
-  editorBox.addEventListener('toggle', () => { if (editorBox.open) fillEditor(); });
-  // (The toggle event comes a task after the click: what the user typed by then stays.)
-  editorText.addEventListener('input', () => { editorWaiting = null; });
+  const editor = mountJsonEditor($, {
+    apply: (text) => load(undefined, { text, edited: true }),
+    reset: () => load({ preset: schema.default_preset }, { edited: true }),
+  });
+  /** Greys the last good result while the input is invalid (calculator/stale.js). @param {{control: HTMLElement|null}[]|null} placed @param {{code?: string, path: string, message: string}[]} [unplaced] */
+  const stale = createStale(root, $, parts, said, () => editor.focus());
+  const setStale = (placed, unplaced = []) => stale(placed, unplaced, good != null);
   const chart = createSweepChart($('sweep-chart'), /** @type {HTMLTableElement} */ ($('sweep-table')), $('sweep-desc'));
   renderLegend($('legend'));
 
-  /**
-   * What each device pays, once a device has values of its own (tools/paid.js, with the tools module,
-   * loaded then: a first answer with both devices on the scenario's values needs none of it, and the
-   * bars' formulas say the values).
-   * @param {import('epochcalc').Result} result
-   */
-  let paidLoading = false;
   /**
    * Under each overhead input, where its number comes from (tools/sources.js, with the tools module:
    * the first answer does not wait for it).
@@ -151,6 +144,12 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       if (good?.result === result) form.showSources((path) => m.sourceLine(path, result, schema));
     });
   }
+  /**
+   * What each device pays, once a device has values of its own (tools/paid.js, with the tools module,
+   * loaded then: a first answer with both devices on the scenario's values needs none of it, and the
+   * bars' formulas say the values).
+   * @param {import('epochcalc').Result} result
+   */
   function showPaid(result) {
     const own = result.host.overheads.own.length > 0 || result.accelerator.overheads.own.length > 0;
     if (!own && !paidLoading) return;
@@ -193,8 +192,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     // A document beyond what the engine reads at all (E_RANGE at the document: its size) stays out of
     // the editor: laying out megabytes of text took seconds, and there is nothing in it to fix.
     const unread = problem.some((e) => e.code === 'E_RANGE' && e.path === '');
-    editorBox.open = !unread;
-    writeEditor(() => (unread ? '' : written));
+    editor.show(!unread);
+    editor.write(() => (unread ? '' : written));
     box.hidden = false;
     $('scenario-fields').hidden = true;
     replace(box, h('p', {}, h('strong', {}, 'This scenario cannot be shown yet. '),
@@ -222,7 +221,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     marker.dataset.updates = String(++updates);
     expanded = reply.expanded ?? {};
     form.render(expanded, doc, replaced);
-    writeEditor(() => JSON.stringify(doc, null, 2));
+    editor.write(() => JSON.stringify(doc, null, 2));
     const { result, sweep } = reply;
     if (!result || !sweep) {
       form.showReadings(null);
@@ -286,9 +285,6 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
 
   /** The two tables, rounded for reading or at full precision for anyone who cannot hover. */
   const exactBox = /** @type {HTMLInputElement} */ ($('exact-values'));
-  /** Whether the tables are on screen (or nearly): then they are drawn with each edit, else just after. */
-  let tablesInView = false;
-  let tablesLater = 0;
   watchNearView($('result-table'), (near) => {
     tablesInView = near;
     if (near && good) {
@@ -314,170 +310,24 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     setStale(placed.filter(shownControl), placed.filter((p) => !shownControl(p)).map((p) => p.error));
   }
 
-  /**
-   * Greys the last good result while the input is invalid, with a note that says which field to fix;
-   * errors without a field (an unknown field, a whole-document problem, a hidden field) go in a banner.
-   * @param {{control: HTMLElement|null}[]|null} placed  null when the input is valid again
-   * @param {{code?: string, path: string, message: string}[]} [unplaced]
-   */
-  function setStale(placed, unplaced = []) {
-    const stale = placed != null;
-    for (const id of ['answer', 'results']) $(id).classList.remove('pending');
-    // Exports say what they hold: the link and the JSON carry the input as typed, valid or not; the
-    // CSV and the report describe a result, so they wait for a valid one instead of a stale one.
-    for (const id of ['download-csv', 'download-sweep-csv', 'download-png', 'download-svg', 'copy-report']) /** @type {HTMLButtonElement} */ ($(id)).disabled = stale;
-    $('export-note').hidden = !stale;
-    $('results').classList.toggle('empty', good == null);
-    $('now').classList.toggle('stale', stale);
-    $('answer').classList.toggle('stale', stale && good != null);
-    $('results').classList.toggle('stale', stale && good != null);
-    const note = $('stale-note');
-    const global = $('global-error');
-    note.hidden = !stale;
-    global.hidden = unplaced.length === 0;
-    replace(global, ...unplaced.map((e) => h('span', { class: 'item', 'data-code': e.code, 'data-path': e.path }, said(e))),
-      unplaced.length > 0 && parts.has('json') && h('button', { type: 'button', class: 'link', onclick: openJson }, 'Edit the scenario JSON'));
-    if (!stale) return;
-    const labels = placed.map((p) => p.control && labelOf(p.control)).filter(Boolean);
-    const fields = [...new Set(labels)].join(', ');
-    const first = placed.find((p) => p.control)?.control;
-    replace(note,
-      good ? 'Showing the last valid result. ' : 'No result yet. ',
-      fields ? `Fix ${fields} to update it.` : parts.has('controls') || parts.has('json') ? 'Fix the scenario to update it.' : '',
-      first && ' ',
-      first && h('button', { type: 'button', class: 'link', onclick: () => first.focus() }, 'Go to the field'));
-    if (!good) {
-      status.hidden = false;
-      status.textContent = parts.has('controls') ? 'The scenario is not valid yet: see the highlighted field.' : 'The scenario is not valid yet.';
-    }
-  }
-
-  function openJson() {
-    editorBox.open = true;
-    fillEditor();
-    editorText.focus();
-  }
-
-  /** The visible label of a control, for messages. @param {HTMLElement} el */
-  function labelOf(el) {
-    const label = el.id ? root.querySelector(`label[for="${el.id}"]`) : null;
-    const text = label?.textContent ?? el.getAttribute('aria-label') ?? el.querySelector('.label')?.textContent ?? '';
-    const legend = el.closest('fieldset.device')?.querySelector('legend')?.firstChild?.textContent?.trim();
-    const name = text.replace(/\s+/g, ' ').trim();
-    return legend && el.closest('fieldset.device') ? `${legend} ${name.toLowerCase()}` : `“${name}”`;
-  }
-
-  // The JSON editor: any scenario, checked by the engine.
-  $('scenario-json-apply').addEventListener('click', () => {
-    load(undefined, { text: editorText.value, edited: true });
-  });
-  $('scenario-default').addEventListener('click', () => load({ preset: schema.default_preset }, { edited: true }));
-
-  /**
-   * The what-if tools and the exports (web/src/tools/), a module of their own: loaded after the reader's
-   * first interaction, when pins are given, or on the first export click.
-   * @type {import('./tools/tools.js').Tools|null}
-   */
-  let tools = null;
-  /** @type {Promise<import('./tools/tools.js').Tools>|null} */
-  let toolsLoading = null;
-  // The sections below the first are laid out only near the screen (content-visibility: auto, style.css),
-  // at a guessed height until they have been once. Someone who jumps down the page (the scroll bar, End,
-  // a link, find in page) would see them take their real heights and push away what they jumped to. So
-  // once the answers are drawn, every section is laid out for one frame and the browser keeps its height;
-  // data-settling ends after that frame.
-  const resultsBox = $('results');
-  let sizing = 0;
-  function settled() {
-    const mine = ++sizing;
-    // After what waits for an idle moment too (the tables off screen, the pins' table).
-    onIdle(() => {
-      if (mine !== sizing) return; // a newer update owns the marker
-      resultsBox?.classList.add('sizing');
-      requestAnimationFrame(() => requestAnimationFrame(() => {
-        if (mine !== sizing) return;
-        resultsBox?.classList.remove('sizing');
-        delete marker.dataset.settling;
-      }));
-    }, 300);
-  }
-  /** The tools follow the scenario on screen; a sizing frame still pending is for an older one. */
-  function askTools() {
-    if (!tools) return;
-    ++sizing;
-    resultsBox?.classList.remove('sizing');
-    tools.update();
-  }
-  /** Results pinned beside the current one (the tools own the pins): ghost bars, dashed curves. @type {import('./tools/tools.js').Pinned[]} */
-  let pinned = [];
-  const withTools = () => (toolsLoading ??= toolsModule().then((m) => {
-    tools = m.mountTools({
-      root, marker, calc, parts, linkFor,
-      doc: () => doc,
-      current: () => (good && good.doc === doc ? good : null),
-      edit: (path, text) => edit(path, text),
-      load: (next, how) => load(next, how),
-      said,
-      setPinned: (list) => {
-        pinned = list;
-        if (good && parts.has('bars')) renderBars($('bars'), $('formula'), good.result, pinned);
-        if (good && parts.has('table')) renderTables(good.result);
-        chart.setPinned(pinned);
-      },
-      onPins: (text) => onPins?.(text),
-      settled,
-    });
-    askTools();
-    return tools;
-  }, (err) => {
-    // Kept: a file not copied is asked for once, not at every click (a reload tries again).
-    settled();
-    for (const body of root.querySelectorAll('[data-tools]')) {
-      replace(/** @type {HTMLElement} */ (body), h('p', { class: 'field-error global' }, `These tools could not load (${err instanceof Error ? err.message : String(err)}); reload to try again.`));
-    }
-    throw err;
+  /** The what-if tools and the exports (calculator/tools-loader.js): loaded after the reader's first
+   * interaction, when pins are given, or on the first export click. */
+  const [withTools, askTools] = mountToolsLoader(root, $, marker, parts, signal, (m, settled) => m.mountTools({
+    root, marker, calc, parts, linkFor,
+    doc: () => doc,
+    current: () => (good && good.doc === doc ? good : null),
+    edit: (path, text) => edit(path, text),
+    load: (next, how) => load(next, how),
+    said,
+    setPinned: (list) => {
+      pinned = list;
+      if (good && parts.has('bars')) renderBars($('bars'), $('formula'), good.result, pinned);
+      if (good && parts.has('table')) renderTables(good.result);
+      chart.setPinned(pinned);
+    },
+    onPins: (text) => onPins?.(text),
+    settled,
   }));
-  const toolSections = [...root.querySelectorAll('section.tools')].filter((el) => parts.has(/** @type {HTMLElement} */ (el).dataset.part ?? ''));
-  // A view of tools alone (an element's view="devices") shows them at once; otherwise they load once the
-  // reader does something (scrolls, points, focuses, types), in the next idle moment, so a first visit
-  // that only reads the answer does not carry them. Not when their sections come into view: they grow
-  // from a line to over a thousand pixels as they arrive, and a reader who went straight to the chart,
-  // the tables or the exports below them saw it pushed a screen down (or a click land elsewhere).
-  const toolsOnly = toolSections.length > 0 && [...parts].every((p) => p === 'whatif' || p === 'devices' || p === 'export');
-  function loadToolsSoon() {
-    // In the page, the calculator is what <main> holds (the update notice is outside it); in an
-    // element, its shadow root.
-    const area = 'host' in root ? root : $('answer').parentElement ?? root;
-    afterInteraction(area, signal, () => {
-      // Their answers are on their way from now: scripts wait for them (data-settling) before they act.
-      marker.dataset.settling = 'true';
-      onIdle(() => { withTools().catch(() => {}); }, 500);
-    });
-  }
-  if (toolsOnly) withTools().catch(() => {});
-  else if (toolSections.length) loadToolsSoon();
-  // The export buttons' work is the tools' too: a click before they load waits for them.
-  for (const id of ['export', 'map-panel']) {
-    $(id).addEventListener('click', (e) => {
-      const button = /** @type {HTMLElement} */ (e.target).closest('button');
-      if (button?.id) withTools().then((t) => t.exportAction(button.id), () => {});
-    });
-  }
-  // The chart's axes and views and the map are the tools' as well.
-  for (const id of ['chart-x', 'chart-view']) $(id).addEventListener('focus', () => { withTools().catch(() => {}); });
-  $('map-panel').addEventListener('toggle', () => { withTools().catch(() => {}); });
-  // A scenario file dropped on the calculator is imported: the tools have the engine check it first.
-  if (parts.has('export')) {
-    const hasFile = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
-    root.addEventListener('dragover', (e) => { if (hasFile(e)) e.preventDefault(); });
-    root.addEventListener('drop', (e) => {
-      const file = /** @type {DragEvent} */ (e).dataTransfer?.files?.[0];
-      if (!file) return;
-      e.preventDefault();
-      withTools().then((t) => t.importFile(file), () => {});
-    });
-  }
-  $('report-format').addEventListener('change', () => { withTools().then((t) => t.update(), () => {}); });
 
   return {
     load,
@@ -505,20 +355,3 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   };
 }
 
-/**
- * Runs `f` once, when the reader first scrolls the page or clicks, touches, focuses or types in the
- * calculator (`area`). A click elsewhere on the page (another embed, "Reload to update") is not one: the
- * tools' downloads then held back the new version's service worker (Chromium waited for the old one's
- * requests and did not take over). @param {Node} area @param {AbortSignal|undefined} signal @param {() => void} f
- */
-function afterInteraction(area, signal, f) {
-  const onPage = ['scroll', 'wheel'];
-  const inCalculator = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
-  const once = () => {
-    for (const kind of onPage) removeEventListener(kind, once, true);
-    for (const kind of inCalculator) area.removeEventListener(kind, once, true);
-    f();
-  };
-  for (const kind of onPage) addEventListener(kind, once, { capture: true, passive: true, signal });
-  for (const kind of inCalculator) area.addEventListener(kind, once, { capture: true, passive: true });
-}

@@ -41,7 +41,7 @@ export function follow(el, { onResult, onError }) {
   // A `for` that names nothing once the page has loaded is most likely a typo (or a calculator a script
   // adds later): say so once.
   const check = () => {
-    if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: for="${el.getAttribute('for') ?? ''}" names no <epoch-overhead-calculator> on this page yet; it binds to one with that id when it appears`);
+    if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: no <epoch-overhead-calculator id="${el.getAttribute('for') ?? ''}"> yet (for=)`);
   };
   const timer = document.readyState === 'complete' ? 0 : (addEventListener('load', check, { once: true }), 1);
   return () => {

@@ -299,11 +299,8 @@ export class EpochOverheadCalculator extends HTMLElement {
   }
 }
 
-/** The relative luminance of a computed colour ("rgb(231, 234, 238)"), 0 (black) to 1 (white). @param {string} colour */
+/** How light a computed colour ("rgb(231, 234, 238)") looks, 0 (black) to 1 (white): its luma. @param {string} colour */
 function lightness(colour) {
-  const [r, g, b] = (colour.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => {
-    const v = Number(c) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
 }

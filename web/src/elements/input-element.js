@@ -156,7 +156,7 @@ export class EpochInput extends HTMLElement {
       span.setAttribute('role', 'slider');
       span.className = 'scrub';
       (scrubbing ??= import('./scrub.js').catch((err) => {
-        console.error(`epoch-input: type="scrub" could not load epochcalc-scrub.js from beside epochcalc-element.js (${err?.message ?? err})`);
+        console.error(`epoch-input: type="scrub" needs epochcalc-scrub.js (${err?.message ?? err})`);
         throw err;
       })).then(({ attachScrub }) => {
         if (this.#control !== span) return;
