@@ -114,3 +114,16 @@ export function watchNearView(el, onChange) {
   new IntersectionObserver((entries) => onChange(entries.some((e) => e.isIntersecting)), { rootMargin: '200px' }).observe(el);
 }
 
+
+/** The text each rewritten element was last built from. @type {WeakMap<Element, string>} */
+const builtFrom = new WeakMap();
+/**
+ * Rebuilds an element's children only when the text they come from changed: sources and notes are
+ * the same on almost every edit, and rebuilding them was DOM work on every keystroke.
+ * @param {HTMLElement} el @param {string} key @param {() => any[]} children
+ */
+export function rewrite(el, key, children) {
+  if (builtFrom.get(el) === key) return;
+  builtFrom.set(el, key);
+  replace(el, ...children());
+}
