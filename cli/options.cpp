@@ -33,8 +33,10 @@ Usage: epochcalc [options]
                          where that came from (the scenario, its preset, a profile or the default):
                          --explain dispatch, --explain overheads.accelerator.launch
   --compare DEVICES      the scenario on several devices: registry ids separated by commas (host and
-                         accelerator name the scenario's own), "accelerators" (the host and every
-                         accelerator in the registry) or "all"; with the fastest device per batch range
+                         accelerator name the scenario's own), each with a price per hour if you like
+                         (l4@0.80/h,a100-sxm-80gb@1.80/h,host@0.40/h; a bare number is USD/h),
+                         "accelerators" (the host and every accelerator in the registry) or "all";
+                         with the fastest device per batch range, and the cheapest among the priced
   --expand               print the scenario with its preset merged and every registry id resolved
                          into the full device or dataset, as JSON (before validation)
   --calibrate FILE       fit dispatch, launch and the devices' efficiencies to measured epoch times:

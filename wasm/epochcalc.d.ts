@@ -577,6 +577,12 @@ export interface BreakEven {
 export type ComparedRun = Pick<Run, 'epoch_time_s' | 'compute_time_s' | 'memory_time_s' | 'work_time_s' | 'dispatch_time_s'
   | 'launch_time_s' | 'step_time_s' | 'overhead_time_s' | 'transfer_time_s' | 'overhead_fraction' | 'idle_energy_j' | 'energy_j' | 'cost_usd'>;
 
+/** A device of a comparison with its price per hour ("1.80 USD/h", "0.80/h", or a number of USD/h). */
+export interface PricedDevice {
+  id: string;
+  price?: string | number;
+}
+
 export interface Comparison {
   schema: 'epochcalc/compare@1';
   batch_size: number;
@@ -677,8 +683,10 @@ export interface Calculator {
   solveFor(scenario: ScenarioInput | string, field: string, goal?: GoalText): Promise<SolveFor>;
   breakEven(scenario: ScenarioInput | string): Promise<BreakEven>;
   /** The scenario on several devices: registry ids ("host" and "accelerator" name the scenario's own),
-   * "accelerators" (the host and every registry accelerator; the default) or "all". */
-  compare(scenario: ScenarioInput | string, devices?: string | string[]): Promise<Comparison>;
+   * each with a price per hour if it has one ("l4@0.80/h", or { id: 'l4', price: '0.80 USD/h' }; a bare
+   * number is USD/h), "accelerators" (the host and every registry accelerator; the default) or "all".
+   * Priced devices get a cost per epoch and the cheapest ranges; the others' cost is null. */
+  compare(scenario: ScenarioInput | string, devices?: string | (string | PricedDevice)[]): Promise<Comparison>;
   /** One-click what-ifs for this scenario (CUDA Graphs, a compiled step, half the dispatch, half
    * precision, four times the batch), each with its edit and the epochs it gives. */
   quickWhatifs(scenario: ScenarioInput | string): Promise<QuickWhatifs>;

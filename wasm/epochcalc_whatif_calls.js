@@ -42,8 +42,12 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
     sweepField: (scenario, ...sweeps) => fieldSweep(engine._sweepField(toText(scenario), sweeps.map(sweepText))),
     solveFor: (scenario, field, goal = 'flip') => parseReply(engine._solveFor(toText(scenario), String(field), String(goal))),
     breakEven: (scenario) => parseReply(engine._breakEven(toText(scenario))),
+    // A list names each device by id, or as { id, price } (a price per hour as the price field takes it:
+    // "1.80 USD/h", or a number of USD/h); the engine reads it as "id@price".
     compare: (scenario, devices = 'accelerators') =>
-      parseReply(engine._compare(toText(scenario), Array.isArray(devices) ? devices.join(',') : String(devices))),
+      parseReply(engine._compare(toText(scenario), Array.isArray(devices)
+        ? devices.map((d) => (d && typeof d === 'object' ? (d.price == null ? String(d.id) : `${d.id}@${d.price}`) : String(d))).join(',')
+        : String(devices))),
     quickWhatifs: (scenario) => parseReply(engine._quickWhatifs(toText(scenario))),
   };
 }

@@ -128,6 +128,33 @@ TEST_CASE("devices side by side as a document: the host first, ids checked") {
   CHECK(first_message(compare_document(default_doc, "h100")) == "unknown device \"h100\"; did you mean \"h100-sxm\"?");
 }
 
+TEST_CASE("any device named in a comparison can carry a price: id@price, read as the price field is") {
+  // Issue 35: only the scenario's two devices could carry a price; "--compare h100-sxm:3" was refused.
+  const json priced = compare_document(default_doc, "l4@0.80/h, a100-sxm-80gb@1.80 USD/h,h100-sxm@3,host@0.40 $/h");
+  REQUIRE(priced.at("devices").size() == 4);
+  const auto cost = [&](std::size_t i) { return priced.at("devices").at(i).at("batched").at("cost_usd").get<double>(); };
+  const auto epoch = [&](std::size_t i) { return priced.at("devices").at(i).at("batched").at("epoch_time_s").get<double>(); };
+  CHECK(cost(0) == doctest::Approx(0.80 * epoch(0) / 3600).epsilon(1e-12));
+  CHECK(cost(1) == doctest::Approx(1.80 * epoch(1) / 3600).epsilon(1e-12));
+  CHECK(cost(2) == doctest::Approx(3.00 * epoch(2) / 3600).epsilon(1e-12));  // a bare number is in USD/h
+  CHECK(cost(3) == doctest::Approx(0.40 * epoch(3) / 3600).epsilon(1e-12));
+  // The cheapest envelope covers 1..N over the priced devices, exactly as the model's brute force has it.
+  const json& cheapest = priced.at("cheapest");
+  REQUIRE_FALSE(cheapest.empty());
+  CHECK(cheapest.front().at("from") == 1);
+  CHECK(cheapest.back().at("to") == 60000);
+  // A device without a price has no cost (not 0) and is not in the cheapest envelope.
+  const json mixed = compare_document(default_doc, "l4@0.80/h,h100-sxm");
+  CHECK(mixed.at("devices").at(1).at("batched").at("cost_usd").is_null());
+  for (const json& r : mixed.at("cheapest")) CHECK(r.at("device") == "l4");
+  // A price the engine refuses is named at its place in the list, with what to write.
+  const json bad = compare_document(default_doc, "l4@cheap");
+  REQUIRE(bad.at("schema") == "epochcalc/error@1");
+  CHECK(bad.at("errors").at(0).at("path") == "/devices/0/price");
+  const json negative = compare_document(default_doc, "l4@-1/h");
+  CHECK(negative.at("errors").at(0).at("path") == "/devices/0/price");
+}
+
 TEST_CASE("values that look like slips warn with the path and the likely value, and no preset or profile does") {
   const auto slips = [](const json& edits) {
     json doc = default_doc;

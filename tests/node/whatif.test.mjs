@@ -59,6 +59,19 @@ test('the issue\'s questions, through the module', async () => {
   assert.deepEqual(all.fastest.map((r) => r.device), ['host', 'h100-sxm']);
 });
 
+test('every device of a comparison can carry a price, as text or as { id, price }; the cheapest ranges agree with the CLI', async () => {
+  const list = 'l4@0.80/h,a100-sxm-80gb@1.80/h,h100-sxm@3.00/h,host@0.40/h';
+  const fromText = await calc.compare(DEFAULT, list);
+  const fromObjects = await calc.compare(DEFAULT, [{ id: 'l4', price: '0.80/h' }, { id: 'a100-sxm-80gb', price: 1.8 }, { id: 'h100-sxm', price: '3.00 USD/h' }, { id: 'host', price: 0.4 }]);
+  assert.deepEqual(fromObjects, fromText);
+  assert.deepEqual(fromText, cliJson(['--compare', list]));
+  assert.ok(fromText.cheapest.length > 0 && fromText.cheapest[0].from === 1 && fromText.cheapest.at(-1).to === 60000);
+  for (const d of fromText.devices) assert.equal(typeof d.batched.cost_usd, 'number', `${d.id} has a cost`);
+  const unpriced = await calc.compare(DEFAULT, ['l4@0.80/h', 'h100-sxm']);
+  assert.equal(unpriced.devices[1].batched.cost_usd, null, 'no price: no cost, never 0');
+  await assert.rejects(calc.compare(DEFAULT, [{ id: 'l4', price: 'cheap' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/0/price');
+});
+
 test('calls keep nothing between them: each result owns its arrays', async () => {
   const a = await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] });
   const before = [...a.host.epoch_time_s];

@@ -378,23 +378,33 @@ json compare_document(const json& document, std::string_view devices) {
     }
   }
   if (list != "all" && list != "accelerators") {
-    const std::vector<std::string> ids = split(list, ',');
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-      if (const registry::HardwareEntry* h = registry::find_hardware(ids[i])) {
+    const std::vector<std::string> entries = split(list, ',');
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      // "l4@0.80/h": a device and its price per hour (a bare number is in USD/h), read as the price field is.
+      const std::size_t at = entries[i].find('@');
+      const std::string id = trimmed(entries[i].substr(0, at));
+      std::optional<double> price;
+      if (at != std::string::npos) {
+        price = read_quantity(json(trimmed(entries[i].substr(at + 1))), "/devices/" + std::to_string(i) + "/price", rule::price_per_hour, errors);
+        if (!price) continue;
+      }
+      const std::size_t before = contenders.size();
+      if (const registry::HardwareEntry* h = registry::find_hardware(id)) {
         contenders.push_back({h->id, h->device, h->runs_as_host()});
         kinds.push_back(h->kind);
-      } else if (ids[i] == "host" || ids[i] == "accelerator") {
-        const bool host = ids[i] == "host";
-        contenders.push_back({ids[i], host ? scenario->host : scenario->accelerator, host});
-        kinds.push_back(ids[i]);
+      } else if (id == "host" || id == "accelerator") {
+        const bool host = id == "host";
+        contenders.push_back({id, host ? scenario->host : scenario->accelerator, host});
+        kinds.push_back(id);
       } else {
-        std::string text = "unknown device \"" + ids[i] + "\"";
+        std::string text = "unknown device \"" + id + "\"";
         std::vector<std::string> known = registry::hardware_ids();
         known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
-        if (auto m = closest_match(ids[i], known)) text += "; did you mean \"" + *m + "\"?";
+        if (auto m = closest_match(id, known)) text += "; did you mean \"" + *m + "\"?";
         else text += "; see --list-hardware";
         errors.push_back({code::unknown_id, "/devices/" + std::to_string(i), text});
       }
+      if (price && contenders.size() > before) contenders.back().device.price_per_hour = *price;
     }
   }
   if (!errors.empty()) return errors_to_json(errors);

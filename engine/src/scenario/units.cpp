@@ -69,7 +69,7 @@ const std::vector<UnitEntry>& units_of(Dimension dimension) {
   // The SI "unit" of a fraction is none: 0.5 is half; "50 %" the same.
   static const std::vector<UnitEntry> fraction{{"", 1}, {"%", 1e-2}};
   // Prices are counted per hour, as clouds list them; one currency, so nothing converts between two.
-  static const std::vector<UnitEntry> price{{"USD/h", 1}, {"$/h", 1}, {"USD/s", 3600}, {"$/s", 3600}};
+  static const std::vector<UnitEntry> price{{"USD/h", 1}, {"$/h", 1}, {"/h", 1}, {"USD/s", 3600}, {"$/s", 3600}, {"/s", 3600}};
   static const std::vector<UnitEntry> size{{"B", 1},      {"kB", kilo},   {"KB", kilo},   {"MB", mega},
                                            {"GB", giga},  {"TB", tera},   {"KiB", kibi},  {"MiB", mebi},
                                            {"GiB", gibi}, {"TiB", tebi}};
