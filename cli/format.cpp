@@ -87,6 +87,28 @@ std::string rpad(const std::string& text, std::size_t width) {
   return shown >= width ? text : std::string(width - shown, ' ') + text;
 }
 
+std::string text_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                       const std::vector<bool>& right) {
+  std::vector<std::size_t> widths(header.size());
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    widths[c] = shown_width(header[c]);
+    for (const auto& row : rows) widths[c] = std::max(widths[c], shown_width(row[c]));
+  }
+  const auto line = [&](const std::vector<std::string>& cells) {
+    std::string out = " ";
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      out += ' ';
+      const bool last = c + 1 == cells.size();
+      out += right[c] ? rpad(cells[c], widths[c]) : last ? cells[c] : pad(cells[c], widths[c]);
+      if (!last) out += ' ';
+    }
+    return out + "\n";
+  };
+  std::string out = line(header);
+  for (const auto& row : rows) out += line(row);
+  return out;
+}
+
 std::string printable(std::string_view text) {
   static const std::string replacement = "\xEF\xBF\xBD";  // U+FFFD
   std::string out;

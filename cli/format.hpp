@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace epochcalc::cli {
 
@@ -21,5 +22,10 @@ std::size_t shown_width(const std::string& text);
 std::string printable(std::string_view text);
 std::string pad(const std::string& text, std::size_t width);
 std::string rpad(const std::string& text, std::size_t width);
+
+// A text table: each column as wide as its widest cell (header included), two spaces apart, every line
+// indented by two; a column of numbers right-aligned (`right`), the others left. Any label or value fits.
+std::string text_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                       const std::vector<bool>& right);
 
 }  // namespace epochcalc::cli

@@ -288,16 +288,22 @@ std::string format_profiles() {
   const std::size_t id_width = column_width(profiles, [](const auto& p) { return p.id; });
   std::string text;
   for (const auto& p : profiles) {
-    const auto& v = p.values;
-    const auto& a = v.at("assumptions");
-    text += pad(p.id, id_width) + p.title + ": dispatch " + v.at("dispatch").get<std::string>() + ", launch " +
-            v.at("launch").get<std::string>() + ", " + a.at("ops_per_layer").dump() + " ops per layer, " +
-            a.at("extra_ops_per_step").dump() + " extra per step" +
-            (a.contains("launches_per_step")
-                 ? ", " + a.at("launches_per_step").dump() +
-                       (a.at("launches_per_step") == 1 ? " graph launch" : " graph launches") + " per step"
-                 : "") +
-            "\n";
+    // Every value the profile sets, by its field's label (the engine's field table), in the table's order.
+    std::string values;
+    for (const std::string& path : profile_fields()) {
+      const json* value = &p.values;
+      for (std::size_t at = 1; value && at < path.size();) {
+        const std::size_t end = std::min(path.find('/', at), path.size());
+        const std::string key = path.substr(at, end - at);
+        value = value->is_object() && value->contains(key) ? &value->at(key) : nullptr;
+        at = end + 1;
+      }
+      if (!value) continue;
+      const FieldSpec* field = find_field(path);
+      values += (values.empty() ? "" : ", ") + (field ? field->label : path) + " " +
+                (value->is_string() ? value->get<std::string>() : value->dump());
+    }
+    text += pad(p.id, id_width) + p.title + ": " + values + "\n";
   }
   return text + "Each value's measured range and public sources: epochcalc --list-profiles --json.\n";
 }

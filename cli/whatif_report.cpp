@@ -136,16 +136,23 @@ std::string format_value(double value, const std::string& unit, bool whole) {
 std::string format_field_sweep(const json& sweep) {
   const json& x = sweep.at("x");
   const bool grid = sweep.contains("y");
-  std::string out = "  " + pad(x.at("label").get<std::string>(), 22);
-  if (grid) out += pad(sweep.at("y").at("label").get<std::string>(), 22);
-  out += rpad("host epoch", 14) + rpad("accel. epoch", 14) + rpad("speedup", 10) + "  faster\n";
+  std::vector<std::string> header{x.at("label").get<std::string>()};
+  if (grid) header.push_back(sweep.at("y").at("label").get<std::string>());
+  header.insert(header.end(), {"host epoch", "accel. epoch", "speedup", "faster"});
+  std::vector<bool> right(header.size(), true);
+  right[0] = false;
+  if (grid) right[1] = false;
+  right.back() = false;
+  std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 0; i < sweep.at("points").get<std::size_t>(); ++i) {
-    out += "  " + pad(value_of(x, x.at("values")[i].get<double>()), 22);
-    if (grid) out += pad(value_of(sweep.at("y"), sweep.at("y").at("values")[i].get<double>()), 22);
-    out += rpad(format_time(sweep.at("host").at("epoch_time_s")[i].get<double>()), 14) +
-           rpad(format_time(sweep.at("accelerator").at("epoch_time_s")[i].get<double>()), 14) +
-           rpad(format_ratio(sweep.at("speedup")[i].get<double>()), 10) + "  " + sweep.at("winner")[i].get<std::string>() + "\n";
+    std::vector<std::string> row{value_of(x, x.at("values")[i].get<double>())};
+    if (grid) row.push_back(value_of(sweep.at("y"), sweep.at("y").at("values")[i].get<double>()));
+    row.insert(row.end(), {format_time(sweep.at("host").at("epoch_time_s")[i].get<double>()),
+                           format_time(sweep.at("accelerator").at("epoch_time_s")[i].get<double>()),
+                           format_ratio(sweep.at("speedup")[i].get<double>()), sweep.at("winner")[i].get<std::string>()});
+    rows.push_back(std::move(row));
   }
+  std::string out = text_table(header, rows, right);
   for (const char* axis : {"x", "y"})
     if (sweep.contains(axis))
       for (const json& note : sweep.at(axis).value("notes", json::array()))

@@ -93,6 +93,15 @@ test('an edited preset is named as edited: field, CSV file name, description', a
   await release(page);
 });
 
+test('a preset moved to another accelerator is named after its devices, not the preset\'s (issue 35)', async () => {
+  const page = await openPage(env.browser, env.url);
+  await choose(page, '#accelerator-id', 'a100-sxm-80gb');
+  await page.waitForFunction(() => /A100/.test(/** @type {HTMLInputElement} */ (document.getElementById('scenario-name')).value));
+  assert.equal(await page.inputValue('#scenario-name'), 'MNIST epoch: Reference CPU (MLSys·im) vs NVIDIA A100 SXM4 80GB');
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
 test('a slower accelerator is written as slower, and the host pays no launch', async () => {
   const doc = { preset: 'imagenet-mlp-epyc-vs-h100', host: 'xeon-8480-plus', accelerator: 't4', precision: 'int8' };
   const page = await openPage(env.browser, env.url, { hash: link(doc) });

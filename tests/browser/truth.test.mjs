@@ -86,7 +86,7 @@ test('link values the engine refuses are shown at their field, not reinterpreted
 });
 
 for (const [name, hash, pattern] of [
-  ['invalid JSON', '#scenario=%7B%22preset%22%3A', /not valid JSON \(at character \d+\)/],
+  ['invalid JSON', '#scenario=%7B%22preset%22%3A', /not valid JSON \(at line \d+, column \d+\)/],
   ['a null scenario', '#scenario=null', /expected an object, got null/],
   ['an unknown preset', '#preset=nope', /Start from a preset: unknown preset id "nope"/],
 ]) {

@@ -110,8 +110,13 @@ TEST_CASE("invalid JSON text is E_JSON with the position") {
   REQUIRE(e["errors"].size() == 1);
   CHECK(e["errors"][0]["code"] == "E_JSON");
   CHECK(e["errors"][0]["path"] == "");
+  // Where, as an editor shows it, and the likely cause (issue 35: "at character 60" alone).
   CHECK(e["errors"][0]["message"] ==
-        "the scenario is not valid JSON (at character 32): check quotes, commas, brackets and numbers there");
+        "the scenario is not valid JSON (at line 1, column 32): a comma after the last item (JSON allows none)");
+  CHECK(json::parse(solve_json("{\n  \"preset\": \"mnist-cpu-vs-h100\",\n  \"dispatch\": \"10 µs\",\n}"))["errors"][0]["message"] ==
+        "the scenario is not valid JSON (at line 4, column 1): a comma after the last item (JSON allows none)");
+  CHECK(json::parse(solve_json("{\"preset\": \"mnist-cpu-vs-h100\" /* the default */}"))["errors"][0]["message"] ==
+        "the scenario is not valid JSON (at line 1, column 32): a comment (JSON has none)");
   CHECK(json::parse(solve_json(""))["errors"][0]["code"] == "E_JSON");
 }
 
@@ -325,6 +330,12 @@ TEST_CASE("set_field reads the typed text by the field's kind") {
         json::parse(R"({"base": "h100-sxm", "name": "My GPU"})"));
   // Inside a preset's widths: the array comes along, since arrays replace whole.
   CHECK(set(preset, "/network/widths/1", "256")["scenario"]["network"]["widths"] == json::parse("[784, 256, 64, 10]"));
+  // Widths as every report prints them (issue 35), as well as with commas, spaces or JSON; a dash that
+  // could be a minus sign stays text, refused by the reader.
+  CHECK(set(preset, "network.widths", "784-512-512-10")["scenario"]["network"]["widths"] == json::parse("[784, 512, 512, 10]"));
+  CHECK(set(preset, "network.widths", "784, 512 10")["scenario"]["network"]["widths"] == json::parse("[784, 512, 10]"));
+  CHECK(set(preset, "network.widths", "784,-512,10")["scenario"]["network"]["widths"] == json::parse("[784, -512, 10]"));
+  CHECK(set(preset, "network.widths", "-784-512")["scenario"]["network"]["widths"] == "-784-512");
   // Emptied optional fields: null over a preset (deletes the preset's value), absent otherwise.
   CHECK(set(preset, "/assumptions/ops_per_layer", "")["scenario"]["assumptions"]["ops_per_layer"].is_null());
   CHECK_FALSE(set(R"({"assumptions": {"ops_per_layer": 2}})", "/assumptions/ops_per_layer", " ")["scenario"]["assumptions"].contains("ops_per_layer"));

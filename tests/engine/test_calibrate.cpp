@@ -717,7 +717,7 @@ TEST_CASE("bad measured times are refused at their path") {
     const json e = json::parse(text);
     REQUIRE(e["errors"].size() == 1);
     CHECK(e["errors"][0]["code"] == "E_JSON");
-    CHECK(e["errors"][0]["message"].get<std::string>().starts_with("the calibration input is not valid JSON (at character "));
+    CHECK(e["errors"][0]["message"].get<std::string>().starts_with("the calibration input is not valid JSON (at line 1, column "));
   }
   SUBCASE("units are read") {
     const json list = measure(with_constants(default_preset, true_constants), {{"host", 8}, {"host", 800}});

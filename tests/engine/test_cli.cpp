@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/fields.hpp"
 #include "epochcalc/scenario/registry.hpp"
 #include "format.hpp"
 #include "options.hpp"
@@ -160,9 +161,8 @@ TEST_CASE("the profile listing names every profile with its values") {
     const std::size_t title = lines.find(p.title, start) - start;
     if (column == std::string::npos) column = title;
     CHECK(title == column);
-    CHECK(text.find(p.title + ": dispatch " + p.values["dispatch"].get<std::string>() + ", launch " +
-                    p.values["launch"].get<std::string>() + ", " + p.values["assumptions"]["ops_per_layer"].dump() +
-                    " ops per layer") != std::string::npos);
+    CHECK(text.find(p.title + ": Dispatch per operation " + p.values["dispatch"].get<std::string>() +
+                    ", Kernel launch per operation " + p.values["launch"].get<std::string>()) != std::string::npos);
   }
   CHECK(text.find("sources: epochcalc --list-profiles --json") != std::string::npos);  // where the citations are
 }
@@ -397,4 +397,68 @@ TEST_CASE("--explain names each device's value in force, the field that sets it 
   // The host pays no launch.
   CHECK(explain_document({{"preset", "mnist-cpu-vs-h100"}}, "launch")["host"]["paid"] == false);
   CHECK(cli::parse_options({"--explain", "dispatch"}).options.action == cli::Action::explain);
+}
+
+// Issue 35: the grid's header ran together ("Dispatch per operationBatch size"), and (issue 36) very
+// large values ran the columns together. Every column is as wide as its widest cell, two spaces apart.
+TEST_CASE("the text sweep and grid keep their columns apart for any label and any value") {
+  const json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100"})");
+  const std::string grid = cli::format_field_sweep(field_sweep_document(doc, {"dispatch=1 us:100 us:3", "network.batch_size=1:1000:2"}));
+  const std::string header = grid.substr(0, grid.find('\n'));
+  CHECK(header.find("Dispatch per operation  Batch size") != std::string::npos);
+  // Every line has as many cells, two or more spaces apart, as the header has columns, and each cell
+  // starts where its header does (counted in characters: "µ" is two bytes).
+  const auto cells = [](const std::string& line) {
+    std::vector<std::size_t> starts;
+    std::size_t chars = 0;
+    int spaces = 2;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;  // a UTF-8 continuation byte
+      if (line[i] == ' ') ++spaces;
+      else {
+        if (spaces >= 2) starts.push_back(chars);
+        spaces = 0;
+      }
+      ++chars;
+    }
+    return starts;
+  };
+  const std::vector<std::size_t> columns = cells(header);
+  REQUIRE(columns.size() == 6);
+  std::size_t start = grid.find('\n') + 1, lines = 0;
+  while (start < grid.size()) {
+    const std::string line = grid.substr(start, grid.find('\n', start) - start);
+    const std::vector<std::size_t> got = cells(line);
+    REQUIRE(got.size() == columns.size());
+    CHECK(got[0] == columns[0]);
+    CHECK(got[1] == columns[1]);  // the left-aligned batch size
+    ++lines;
+    start += line.size() + 1;
+  }
+  CHECK(lines == 6);
+  // A value of any size stays apart from the next one.
+  const std::string table = cli::text_table({"a", "b"}, {{"3541680208333333594112 h", "3333333333333333508096 h"}}, {true, true});
+  CHECK(table.find("h  3333") != std::string::npos);
+}
+
+// Issue 35: --list-profiles left out each profile's per-step cost. Each line now names every value the
+// profile sets, by its field's label.
+TEST_CASE("--list-profiles lists every value each profile sets") {
+  const std::string listing = cli::format_profiles();
+  for (const registry::ProfileEntry& p : registry::profiles()) {
+    const std::size_t start = listing.find(p.id + " ");
+    REQUIRE(start != std::string::npos);
+    const std::string line = listing.substr(start, listing.find('\n', start) - start);
+    const auto has = [&](const std::string& label, const json& v) {
+      CAPTURE(label);
+      CHECK(line.find(label + " " + (v.is_string() ? v.get<std::string>() : v.dump())) != std::string::npos);
+    };
+    if (p.values.contains("step_overhead")) has("Fixed cost per step", p.values.at("step_overhead"));
+    has("Dispatch per operation", p.values.at("dispatch"));
+    for (const auto& [key, v] : p.values.at("assumptions").items()) {
+      const FieldSpec* f = find_field("/assumptions/" + key);
+      REQUIRE(f);
+      has(f->label, v);
+    }
+  }
 }

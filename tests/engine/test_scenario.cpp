@@ -157,6 +157,16 @@ TEST_CASE("an edited preset is named as edited, unless the edit names it") {
   CHECK(name(R"({"preset": "mnist-cpu-vs-h100"})") == "MNIST epoch: CPU vs H100");
   CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}})") == "MNIST epoch: CPU vs H100 (edited)");
   CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}, "name": "Mine"})") == "Mine");
+  // Issue 35: on other devices the preset's name ("CPU vs H100") was wrong; it follows them now, unless
+  // the user named it. A device with a few numbers changed is the same device.
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "accelerator": "a100-sxm-80gb"})") == "MNIST epoch: Reference CPU (MLSys·im) vs NVIDIA A100 SXM4 80GB");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "host": "epyc-9654", "network": {"dataset": "cifar-10"}})") ==
+        "CIFAR-10 epoch: AMD EPYC 9654 (Genoa, 96 cores) vs NVIDIA H100 SXM5 80GB");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "accelerator": {"name": "My GPU", "peak_flops": {"fp32": "10 TFLOP/s"}, "memory_bandwidth": "1 TB/s"}})") ==
+        "MNIST epoch: Reference CPU (MLSys·im) vs My GPU");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "accelerator": "a100-sxm-80gb", "name": "Mine"})") == "Mine");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "accelerator": "h100-sxm"})") == "MNIST epoch: CPU vs H100 (edited)");
+  CHECK(name(R"({"preset": "mnist-cpu-vs-h100", "host": {"tdp": "100 W"}})") == "MNIST epoch: CPU vs H100 (edited)");
 }
 
 // Regression (issue 6): the page turned this link into a blank custom device.

@@ -317,7 +317,7 @@ test("the first visit's module formats the JSON library's hex code units (wasm/h
   // A raw control character in a string: the parser formats it (as <U+0001>, for a message the engine
   // replaces with its own) and stops there.
   const { errors } = calc.update('{"name": "a\u0001b"}');
-  assert.match(errors[0].message, /not valid JSON \(at character 12\)/);
+  assert.match(errors[0].message, /not valid JSON \(at line 1, column 12\)/);
   // Written out as JSON (a link's scenario JSON), it is escaped as \u0001; \u001f the same way.
   const doc = { preset: 'mnist-cpu-vs-h100', host: { name: 'cpu\u0001\u001f', peak_flops: { fp32: '1 TFLOP/s' }, memory_bandwidth: '50 GB/s' } };
   const [[key, text]] = calc.writeLink(doc);

@@ -66,8 +66,7 @@ std::optional<json> parse_json_text(std::string_view text, const std::string& wh
     errors.push_back({code::json, "", what + " nests objects and arrays more than " + std::to_string(max_json_depth) +
                                           " levels deep; a scenario needs at most 4"});
   else
-    errors.push_back({code::json, "", what + " is not valid JSON (at character " + std::to_string(parsed.failed_at) +
-                                          "): check quotes, commas, brackets and numbers there"});
+    errors.push_back(message::not_json(what, text, parsed.failed_at));
   return std::nullopt;
 }
 

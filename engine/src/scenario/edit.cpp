@@ -94,13 +94,26 @@ json value_for(const FieldSpec* spec, std::string_view text, const std::string& 
       // An id, or an object given as JSON.
       return !trimmed.empty() && trimmed.front() == '{' ? as_json() : json(trimmed);
     case FieldKind::widths: {
-      // "784, 128, 10" or "784 128 10" as well as the JSON array.
+      // "784, 128, 10", "784 128 10" or "784-128-10" (as the reports print them) as well as the JSON
+      // array. A dash separates only between digits: "784,-5" keeps its minus sign, for the reader to refuse.
       json parsed = as_json();
       if (!parsed.is_string()) return parsed;
+      bool dashed = false;  // only digits and single dashes between them
+      char last = '-';
+      for (char c : trimmed) {
+        if (c == '-' ? last == '-' : c < '0' || c > '9') {
+          dashed = false;
+          last = 'x';
+          break;
+        }
+        dashed = dashed || c == '-';
+        last = c;
+      }
+      dashed = dashed && last != '-';
       json list = json::array();
       std::string word;
       for (char c : trimmed + ",") {
-        if (c != ',' && c != ' ') {
+        if (c != ',' && c != ' ' && !(dashed && c == '-')) {
           word += c;
           continue;
         }

@@ -109,6 +109,30 @@ Error too_large(const std::string& what, std::size_t bytes) {
                                format_number(static_cast<double>(rule::max_json_text_bytes)) + " are read"};
 }
 
+// Where JSON text stops parsing, as a person finds it (line and column, from 1) and its likely cause:
+// "at line 3, column 1: a comma after the last item (JSON allows none)". `failed_at` counts the
+// characters read, the one that failed included.
+Error not_json(const std::string& what, std::string_view text, std::size_t failed_at) {
+  const std::size_t at = std::min(failed_at > 0 ? failed_at - 1 : 0, text.size());
+  std::size_t line = 1, column = 1, before = 0;
+  for (std::size_t i = 0; i < at; ++i) {
+    const char c = text[i];
+    if (c == '\n') line++, column = 1;
+    else if ((c & 0xC0) != 0x80) ++column;  // a character, not a UTF-8 continuation byte
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') before = i + 1;
+  }
+  const char c = at < text.size() ? text[at] : '\0', previous = before > 0 ? text[before - 1] : '\0';
+  const char* cause = at >= text.size() ? "the text ends before every bracket, brace and quote is closed"
+                      : previous == ',' && (c == '}' || c == ']') ? "a comma after the last item (JSON allows none)"
+                      : c == '/' ? "a comment (JSON has none)"
+                      : c == '\'' ? "single quotes (JSON strings take double quotes)"
+                      : c == 'N' || c == 'I' ? "NaN or Infinity (JSON has neither: give a number, or a quantity as text)"
+                      : previous == '{' || (previous == ',' && c != '"') ? "a key or a value without its double quotes"
+                      : "check quotes, commas, brackets and numbers there";
+  return {code::json, "", what + " is not valid JSON (at line " + std::to_string(line) + ", column " + std::to_string(column) + "): " + cause};
+}
+
+
 Error duplicate_key(const std::string& path) {
   // The key is the pointer's last part, unescaped (RFC 6901: "~1" is "/", "~0" is "~").
   std::string key;

@@ -55,6 +55,7 @@ Error not_an_object(const std::string& path, const json& value);
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known);
 Error too_long(const std::string& path, std::size_t length);
 Error too_large(const std::string& what, std::size_t bytes);  // a whole JSON document
+Error not_json(const std::string& what, std::string_view text, std::size_t failed_at);  // where, and the likely cause
 Error duplicate_key(const std::string& path);                   // the pointer of the second one
 Error missing(const std::string& path, std::string_view key);
 Error not_a_quantity(const std::string& path, QuantityRule rule, const json& value);

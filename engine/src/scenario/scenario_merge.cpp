@@ -188,6 +188,28 @@ void detail::record_sources(const json& input, const OverheadPresence& merged, c
 
 json apply_profile(const json& doc, Errors& errors) { return detail::fill_from_profile(doc, errors); }
 
+// A scenario named after what it runs: "MNIST epoch: Reference CPU vs NVIDIA A100 SXM4 80GB". A device
+// or a dataset is named by the name written for it, or its registry entry's (its id or its base).
+static std::string name_of(const json& v, bool dataset) {
+  if (v.is_object() && v.contains("name") && v["name"].is_string()) return v["name"].get<std::string>();
+  const json* id = v.is_object() && v.contains("base") ? &v["base"] : &v;
+  if (id->is_string()) {
+    if (dataset) {
+      if (const auto* d = registry::find_dataset(id->get<std::string>())) return d->dataset.name;
+    } else if (const auto* h = registry::find_hardware(id->get<std::string>())) {
+      return h->device.name;
+    }
+  }
+  return dataset ? "A dataset of its own" : "a device of its own";
+}
+
+static std::string devices_name(const json& scenario) {
+  const json none;
+  const auto at = [&](const json& j, const char* key) -> const json& { return j.is_object() && j.contains(key) ? j[key] : none; };
+  return name_of(at(at(scenario, "network"), "dataset"), true) + " epoch: " + name_of(at(scenario, "host"), false) + " vs " +
+         name_of(at(scenario, "accelerator"), false);
+}
+
 json expand_preset(const json& input, Errors& errors) {
   if (!input.is_object() || !input.contains("preset")) return input;
   // "preset": null names none (a link's complete scenario, link.hpp): the document is all there is.
@@ -240,10 +262,23 @@ json expand_preset(const json& input, Errors& errors) {
   keep_base(merged, patch, "accelerator");
   if (merged.contains("network") && patch.contains("network") && patch["network"].is_object())
     keep_base(merged["network"], patch["network"], "dataset");
-  // An edited preset is no longer the preset: unless the edit names it, its name says so.
+  // An edited preset is no longer the preset: unless the edit names it, its name says so; one that runs
+  // on other devices is named after them, not after the preset's (issue 35: "CPU vs H100" on an A100).
+  // (Another device: another registry id, or one of its own; a device with a few numbers changed is the same.)
+  // (Compared as text: comparing JSON values brings 1 KB of the library into the first visit's module.)
+  const auto base_of = [](const json& v) -> std::string {
+    const json* id = v.is_object() && v.contains("base") ? &v.at("base") : &v;
+    return id->is_string() ? id->get<std::string>() : std::string();
+  };
+  const auto changes = [&](const char* role) {
+    return patch.contains(role) && (base_of(patch[role]).empty() || !preset->scenario.contains(role) ||
+                                    base_of(patch[role]) != base_of(preset->scenario.at(role)));
+  };
+  const bool renamed = !patch.contains("name") && (changes("host") || changes("accelerator"));
   if (!patch.empty() && !patch.contains("name") && merged.contains("name") && merged["name"].is_string())
     merged["name"] = merged["name"].get<std::string>() + " (edited)";
   merged.merge_patch(patch);
+  if (renamed) merged["name"] = devices_name(merged);
   // A null written for an optional profile field is a value, that field's default (docs/model.md, "Who
   // wins", rule 1); the merge deleted it, and a profile would fill it again (regression, issue 17:
   // "launches_per_step": null could not switch a graph profile back to eager). Keep it written.
