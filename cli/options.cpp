@@ -18,6 +18,8 @@ Usage: epochcalc [options]
                          bare number in a unit field is SI, "2e-5" for dispatch is 20 us)
   --json                 print the result (or the errors) as JSON on standard output
   --csv                  print the result, sweep or comparison as CSV: a header row, a units row
+  --csv-units si|human   si: each number exact in SI units (the default); human: each column in the unit
+                         its values read best in (ms, µs, mJ, ...), to 6 significant figures
   --sweep PATH=FROM:TO[:N][:log]
                          solve the scenario at N values of one numeric field (50 when left out),
                          evenly or log-spaced, typed with units: --sweep dispatch="1 us:100 us:100:log";
@@ -122,6 +124,10 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
       o.json = true;
     } else if (arg == "--csv") {
       o.csv = true;
+    } else if (arg == "--csv-units" || arg.rfind("--csv-units=", 0) == 0) {
+      std::optional<std::string> v = arg == "--csv-units" ? needs_value(i, arg) : std::optional(arg.substr(12));
+      if (v && (*v == "human" || *v == "si")) o.csv_human = *v == "human";
+      else if (v) parsed.errors.push_back({code::args, "", "--csv-units takes si (exact SI values, the default) or human (ms, µs, mJ, 6 figures), not \"" + *v + "\""});
     } else if (arg == "--sweep") {
       o.action = Action::sweep;
       if (auto v = needs_value(i, arg)) o.sweeps.push_back(*v);

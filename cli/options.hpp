@@ -26,6 +26,7 @@ struct Options {
   std::string explain;                       // a field's path: its value in force on each device
   bool json = false;
   bool csv = false;
+  bool csv_human = false;  // --csv-units human
 };
 
 struct ParsedOptions {

@@ -512,6 +512,8 @@ export interface RunSeries {
   energy_j: Float64Array;
   /** 0 where the device has no price. */
   cost_usd: Float64Array;
+  /** Whether the device has a price at any point: without one its cost is none (an empty CSV cell). */
+  priced: boolean;
 }
 
 /** A sweep of one field, or of two over a grid (row-major: point i·|y| + j). */

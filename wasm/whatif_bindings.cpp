@@ -45,6 +45,7 @@ val series(const epochcalc::RunSeries& s) {
   out.set("overhead_time_s", copy_of(s.overhead_time_s));
   out.set("energy_j", copy_of(s.energy_j));
   out.set("cost_usd", copy_of(s.cost_usd));
+  out.set("priced", epochcalc::priced(s));
   return out;
 }
 

@@ -1,6 +1,8 @@
 // The command-line tool's pieces: options, --set overrides, number formatting and the report.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/scenario/fields.hpp"
 #include "epochcalc/scenario/registry.hpp"
@@ -341,7 +343,10 @@ TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one ro
     for (std::size_t c = 1; c + 2 < columns; ++c) {
       const std::string& name = rows[0][c];
       const std::string device = name.substr(0, name.find('.'));
-      CHECK(std::stod(rows[i + 2][c]) == sweep.at(device).at(name.substr(name.find('.') + 1))[i].get<double>());
+      const std::string key = name.substr(name.find('.') + 1);
+      // A device without a price has no cost: an empty cell.
+      if (key == "cost_usd" && !sweep.at(device).at("priced").get<bool>()) CHECK(rows[i + 2][c].empty());
+      else CHECK(std::stod(rows[i + 2][c]) == sweep.at(device).at(key)[i].get<double>());
     }
     CHECK(std::stod(rows[i + 2][columns - 2]) == sweep.at("speedup")[i].get<double>());
     CHECK(rows[i + 2][columns - 1] == sweep.at("winner")[i]);
@@ -461,4 +466,43 @@ TEST_CASE("--list-profiles lists every value each profile sets") {
       has(f->label, v);
     }
   }
+}
+
+// Issue 35: the sweep's CSV wrote 0 as the cost of a device without a price, had no per-step column (so
+// overhead was not dispatch + launch in the sheet), and could only be read to 17 digits in seconds.
+TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up, and --csv-units human") {
+  json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100", "accelerator": {"price_per_hour": "3 USD/h"}})");
+  const json sweep = field_sweep_document(doc, {"dispatch=1 us:100 us:5:log"});
+  const auto rows = csv_rows(cli::csv_field_sweep(sweep));
+  REQUIRE(rows.size() == 2 + 5);
+  const auto column = [&](const std::string& name) {
+    const auto at = std::find(rows[0].begin(), rows[0].end(), name);
+    REQUIRE(at != rows[0].end());
+    return static_cast<std::size_t>(at - rows[0].begin());
+  };
+  for (std::size_t r = 2; r < rows.size(); ++r) {
+    CHECK(rows[r].size() == rows[0].size());
+    CHECK(rows[r][column("host.cost_usd")].empty());  // no price: no cost, never 0
+    CHECK(std::stod(rows[r][column("accelerator.cost_usd")]) > 0);
+    for (const char* device : {"host.", "accelerator."}) {
+      const auto value = [&](const char* key) { return std::stod(rows[r][column(std::string(device) + key)]); };
+      CHECK(value("overhead_time_s") == doctest::Approx(value("dispatch_time_s") + value("launch_time_s") + value("step_time_s")).epsilon(1e-12));
+    }
+    // Exact: the SI value reads back to the engine's double.
+    CHECK(std::stod(rows[r][column("host.epoch_time_s")]) == sweep.at("host").at("epoch_time_s")[r - 2].get<double>());
+  }
+  CHECK(rows[1][column("host.epoch_time_s")] == "s");
+  // For people: each column in the unit its values read best in, six significant figures.
+  const auto human = csv_rows(cli::csv_field_sweep(sweep, cli::CsvUnits::human));
+  CHECK(human[1][0] == "µs");
+  CHECK(human[2][0] == "1");
+  CHECK(human[1][column("host.epoch_time_s")] == "ms");
+  for (std::size_t r = 2; r < human.size(); ++r) {
+    const double ms = std::stod(human[r][column("host.epoch_time_s")]);
+    CHECK(ms / 1e3 == doctest::Approx(sweep.at("host").at("epoch_time_s")[r - 2].get<double>()).epsilon(1e-5));
+  }
+  // A comparison and a result share the run's columns; an unpriced device's cost is empty there too.
+  const auto compared = csv_rows(cli::csv_compare(compare_document(doc, "l4@0.80/h,h100-sxm")));
+  CHECK(std::find(compared[0].begin(), compared[0].end(), "batched.step_time_s") != compared[0].end());
+  CHECK(compared[3][std::find(compared[0].begin(), compared[0].end(), "batched.cost_usd") - compared[0].begin()].empty());
 }

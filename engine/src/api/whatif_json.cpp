@@ -2,6 +2,7 @@
 // limits, the engine's answers (field_sweep, solve_for, compare) written out in SI units.
 #include "epochcalc/api/whatif_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "epochcalc/api/api_json.hpp"
@@ -314,6 +315,10 @@ json field_sweep_document(const json& document, const std::vector<std::string>& 
   if (out.contains("y")) out["y"]["values"] = sweep.y;
   out["host"] = series_json(sweep.host);
   out["accelerator"] = series_json(sweep.accelerator);
+  // Whether each device has a price at any point: without one its cost is none, not the zeros the
+  // series holds (a CSV writes it empty).
+  for (const auto& [name, series] : {std::pair{"host", &sweep.host}, std::pair{"accelerator", &sweep.accelerator}})
+    out[name]["priced"] = priced(*series);
   out["speedup"] = sweep.speedup;
   json winner = json::array();
   for (std::uint8_t faster : sweep.accelerator_faster) winner.push_back(faster ? "accelerator" : "host");

@@ -28,6 +28,14 @@ struct RunSeries {
   std::vector<double> cost_usd;  // 0 without a price
 };
 
+// Whether the device has a price at any point of the sweep: without one its cost is none, not the
+// zeros `cost_usd` holds.
+inline bool priced(const RunSeries& s) {
+  for (double c : s.cost_usd)
+    if (c > 0) return true;
+  return false;
+}
+
 struct FieldSweep {
   std::vector<double> x;  // the first field's value at each point
   std::vector<double> y;  // the second field's, over a grid; empty for one field
