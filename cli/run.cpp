@@ -6,6 +6,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "epochcalc/contract/csv.hpp"
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/scenario/registry.hpp"
 #include "epochcalc/scenario/schema.hpp"
@@ -115,11 +116,11 @@ int what_if(const cli::Options& options, const json& document) {
     return exit_ok;
   }
   const auto [host, accelerator] = device_names(document);
-  const cli::CsvUnits units = options.csv_human ? cli::CsvUnits::human : cli::CsvUnits::si;
+  const CsvUnits units = options.csv_human ? CsvUnits::human : CsvUnits::si;
   std::string text;
   switch (options.action) {
-    case cli::Action::sweep: text = options.csv ? cli::csv_field_sweep(reply, units) : cli::format_field_sweep(reply); break;
-    case cli::Action::compare: text = options.csv ? cli::csv_compare(reply, units) : cli::format_compare(reply); break;
+    case cli::Action::sweep: text = options.csv ? csv_field_sweep(reply, units) : cli::format_field_sweep(reply); break;
+    case cli::Action::compare: text = options.csv ? csv_compare(reply, units) : cli::format_compare(reply); break;
     case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
     case cli::Action::quick_whatifs: text = cli::format_quick_whatifs(reply, host, accelerator); break;
     case cli::Action::explain: text = cli::format_explain(reply, host, accelerator); break;
@@ -176,8 +177,8 @@ int run(const std::vector<std::string>& args) {
   const Solved solved = solve_checked(*document);
   if (!solved.result) return report_errors(solved.errors, options.json);
   if (options.csv) {
-    std::cout << cli::printable(cli::csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings),
-                                                options.csv_human ? cli::CsvUnits::human : cli::CsvUnits::si));
+    std::cout << cli::printable(csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings),
+                                                options.csv_human ? CsvUnits::human : CsvUnits::si));
     return exit_ok;
   }
   std::cout << (options.json ? pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) + "\n"

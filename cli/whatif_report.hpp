@@ -16,14 +16,7 @@ std::string format_break_even(const nlohmann::ordered_json& summary, const std::
 std::string format_explain(const nlohmann::ordered_json& explained, const std::string& host, const std::string& accelerator);
 std::string format_compare(const nlohmann::ordered_json& comparison);
 
-// CSV: a header row, a units row, then one row per point (sweep), device (comparison) or device and
-// batch size (result). Numbers are written to 17 significant digits, so they read back exactly.
-// --csv-units: SI to 17 digits (exact, the default), or human (each column in the unit its values read
-// best in, 6 significant figures).
-enum class CsvUnits { si, human };
-std::string csv_field_sweep(const nlohmann::ordered_json& sweep, CsvUnits units = CsvUnits::si);
-std::string csv_compare(const nlohmann::ordered_json& comparison, CsvUnits units = CsvUnits::si);
-std::string csv_result(const nlohmann::ordered_json& result, CsvUnits units = CsvUnits::si);
+
 
 // A value of a field in its unit, scaled for people: "20.0000 µs", "3.35000 TB/s", "60.0%", "1,875".
 std::string format_value(double value, const std::string& unit, bool whole);

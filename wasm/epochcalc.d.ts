@@ -579,6 +579,13 @@ export interface BreakEven {
 export type ComparedRun = Pick<Run, 'epoch_time_s' | 'compute_time_s' | 'memory_time_s' | 'work_time_s' | 'dispatch_time_s'
   | 'launch_time_s' | 'step_time_s' | 'overhead_time_s' | 'transfer_time_s' | 'overhead_fraction' | 'idle_energy_j' | 'energy_j' | 'cost_usd'>;
 
+/** What calc.csv writes: a sweep or grid, a comparison, or (neither) the result. */
+export interface CsvRequest {
+  sweeps?: (FieldSweepSpec | string)[];
+  compare?: string | (string | PricedDevice)[];
+  units?: 'si' | 'human';
+}
+
 /** A device of a comparison with its price per hour ("1.80 USD/h", "0.80/h", or a number of USD/h). */
 export interface PricedDevice {
   id: string;
@@ -689,6 +696,11 @@ export interface Calculator {
    * number is USD/h), "accelerators" (the host and every registry accelerator; the default) or "all".
    * Priced devices get a cost per epoch and the cheapest ranges; the others' cost is null. */
   compare(scenario: ScenarioInput | string, devices?: string | (string | PricedDevice)[]): Promise<Comparison>;
+  /** The scenario as CSV, written by the engine with the columns the command line's --csv writes: its
+   * result (nothing asked), a sweep or a grid (`sweeps`, as sweepField takes them) or a comparison
+   * (`compare`, as compare takes it); in SI units to 17 digits (the default) or for people (`units:
+   * 'human'`: each column in the unit its values read best in). A cost without a price is an empty cell. */
+  csv(scenario: ScenarioInput | string, what?: CsvRequest): Promise<string>;
   /** One-click what-ifs for this scenario (CUDA Graphs, a compiled step, half the dispatch, half
    * precision, four times the batch), each with its edit and the epochs it gives. */
   quickWhatifs(scenario: ScenarioInput | string): Promise<QuickWhatifs>;

@@ -315,6 +315,7 @@ export async function createCalculator(options = {}) {
     breakEven: async (scenario) => (await whatifModule()).breakEven(scenario),
     compare: async (scenario, devices) => (await whatifModule()).compare(scenario, devices),
     quickWhatifs: async (scenario) => (await whatifModule()).quickWhatifs(scenario),
+    csv: async (scenario, what) => (await whatifModule()).csv(scenario, what),
     schema: () => copy(schema),
     presets: () => copy(presets),
     profiles: () => copy(profiles),

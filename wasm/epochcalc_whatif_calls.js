@@ -25,6 +25,13 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
     return `${spec.field}=${spec.from}:${spec.to}${spec.points != null ? `:${spec.points}` : ''}${spec.log ? ':log' : ''}`;
   }
 
+  /** A device list as the engine reads it: ids, or { id, price } as "id@price", separated by commas. */
+  function deviceList(devices) {
+    return Array.isArray(devices)
+      ? devices.map((d) => (d && typeof d === 'object' ? (d.price == null ? String(d.id) : `${d.id}@${d.price}`) : String(d))).join(',')
+      : String(devices);
+  }
+
   /** A field sweep's reply: the engine's header, its values and series (typed arrays), the winner by name. */
   function fieldSweep(reply) {
     if (reply.error !== undefined) parseReply(reply.error);
@@ -42,12 +49,15 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
     sweepField: (scenario, ...sweeps) => fieldSweep(engine._sweepField(toText(scenario), sweeps.map(sweepText))),
     solveFor: (scenario, field, goal = 'flip') => parseReply(engine._solveFor(toText(scenario), String(field), String(goal))),
     breakEven: (scenario) => parseReply(engine._breakEven(toText(scenario))),
+    // A CSV of the scenario's result, of a sweep (its sweeps as sweepField takes them) or of a comparison
+    // (its devices as compare takes them), written by the engine: the same columns the command line's
+    // --csv writes, in SI units or for people.
+    csv: (scenario, { sweeps, compare, units = 'si' } = {}) => parseReply(engine._csv(toText(scenario),
+      sweeps ? 'sweep' : compare != null ? 'compare' : 'result',
+      sweeps ? sweeps.map(sweepText) : compare != null ? [deviceList(compare)] : [], String(units))).csv,
     // A list names each device by id, or as { id, price } (a price per hour as the price field takes it:
     // "1.80 USD/h", or a number of USD/h); the engine reads it as "id@price".
-    compare: (scenario, devices = 'accelerators') =>
-      parseReply(engine._compare(toText(scenario), Array.isArray(devices)
-        ? devices.map((d) => (d && typeof d === 'object' ? (d.price == null ? String(d.id) : `${d.id}@${d.price}`) : String(d))).join(',')
-        : String(devices))),
+    compare: (scenario, devices = 'accelerators') => parseReply(engine._compare(toText(scenario), deviceList(devices))),
     quickWhatifs: (scenario) => parseReply(engine._quickWhatifs(toText(scenario))),
   };
 }

@@ -90,6 +90,12 @@ std::string break_even(const std::string& scenario) {
 std::string compare(const std::string& scenario, const std::string& devices) {
   return answer(scenario, [&](const json& s) { return epochcalc::compare_document(s, devices); });
 }
+std::string csv(const std::string& scenario, const std::string& what, val args_array, const std::string& units) {
+  std::vector<std::string> args;
+  const unsigned count = args_array["length"].as<unsigned>();
+  for (unsigned i = 0; i < count; ++i) args.push_back(args_array[i].as<std::string>());
+  return answer(scenario, [&](const json& s) { return epochcalc::csv_document(s, what, args, units); });
+}
 std::string quick_whatifs(const std::string& scenario) {
   return answer(scenario, [](const json& s) { return epochcalc::quick_whatifs_document(s); });
 }
@@ -102,4 +108,5 @@ EMSCRIPTEN_BINDINGS(epochcalc_whatif) {
   emscripten::function("_breakEven", &break_even);
   emscripten::function("_compare", &compare);
   emscripten::function("_quickWhatifs", &quick_whatifs);
+  emscripten::function("_csv", &csv);
 }

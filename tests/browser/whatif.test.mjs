@@ -274,17 +274,19 @@ test('the chart exports as SVG and PNG with its title, axes, legend and the scen
   assert.equal(png.readUInt32BE(16), 1920, 'the picture at twice its size');
   writeFileSync(join(artifacts, 'chart-export.png'), png);
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-sweep-csv')]);
-  const csv = readFileSync(await csvDownload.path(), 'utf8').split('\r\n');
+  // The engine's CSV (calc.csv, as --csv writes it) of the chart's points: the page's batch sizes.
+  const csv = readFileSync(await csvDownload.path(), 'utf8').split('\n');
   const sweep = env.calc.sweep({ preset });
-  assert.equal(csv[0].split(',')[0], 'batch_size');
+  const header = csv[0].split(',');
+  assert.equal(header[0], '/network/batch_size');
   assert.equal(csv.length - 3, sweep.batch_size.length);
   for (const [i, row] of csv.slice(2, -1).entries()) {
     const cells = row.split(',');
     assert.equal(Number(cells[0]), sweep.batch_size[i]);
-    assert.equal(Number(cells[1]), sweep.host.epoch_time_s[i]);
-    assert.equal(Number(cells[4]), sweep.accelerator.epoch_time_s[i]);
+    assert.equal(Number(cells[header.indexOf('host.epoch_time_s')]), sweep.host.epoch_time_s[i]);
+    assert.equal(Number(cells[header.indexOf('accelerator.epoch_time_s')]), sweep.accelerator.epoch_time_s[i]);
     // The engine's winner: the accelerator from batch 21 (its crossover) on.
-    assert.equal(cells[7], sweep.batch_size[i] >= 21 ? 'accelerator' : 'host', `batch ${cells[0]}`);
+    assert.equal(cells.at(-1), sweep.batch_size[i] >= 21 ? 'accelerator' : 'host', `batch ${cells[0]}`);
   }
   await release(page);
 });
@@ -368,6 +370,12 @@ test('the chart goes across any field the engine varies, in three views, and exp
   assert.equal(await page.locator('#field-table tbody tr').count(), 60);
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
   assert.ok(readFileSync(await svgDownload.path(), 'utf8').includes('Work and overhead per epoch against dispatch per operation'), 'the export is the chart on screen');
+  // The sweep's CSV follows the chart's axis (issue 35: it stayed the batch sweep): the engine's, across dispatch.
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-sweep-csv')]);
+  const csv = readFileSync(await csvDownload.path(), 'utf8');
+  assert.equal(csv.split(',')[0], '/dispatch');
+  const range = /** @type {any} */ ((await env.calc.breakEven({ preset })).fields.find((f) => f.path === '/dispatch')).sweep;
+  assert.equal(csv, await env.calc.csv({ preset }, { sweeps: [{ field: '/dispatch', from: range.from, to: range.to, points: 60, log: range.log }] }));
   await page.selectOption('#chart-view', 'share');
   await page.waitForSelector('#field-chart[data-view="share"] svg');
   assert.equal(await text(page, '#sweep-h'), 'Overhead share of the epoch against dispatch per operation');
@@ -403,6 +411,12 @@ test("the map is the engine's grid: who wins at each batch size and dispatch, wi
   assert.equal(readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
   const [svgFile] = await Promise.all([page.waitForEvent('download'), page.click('#download-map-svg')]);
   assert.ok(readFileSync(await svgFile.path(), 'utf8').includes('Who wins: batch size × dispatch per operation'));
+  // The map as CSV (issue 35): its grid, cell by cell, as the engine writes it.
+  const [mapCsv] = await Promise.all([page.waitForEvent('download'), page.click('#download-map-csv')]);
+  const expected = await env.calc.csv({ preset }, { sweeps: [{ field: BATCH, from: 1, to: 60000, points: CELLS, log: true },
+    { field: '/dispatch', from: range.from, to: range.to, points: CELLS, log: range.log }] });
+  assert.equal(readFileSync(await mapCsv.path(), 'utf8'), expected);
+  assert.equal(expected.split('\n').length - 3, grid.speedup.length);
   // No graphs now: the map across graph launches (1 to 16) has no place for the scenario; it drew the
   // dot at 1 graph launch, where the accelerator is 8.6× faster, and named it "0".
   await page.selectOption('#map-y', '/assumptions/launches_per_step');

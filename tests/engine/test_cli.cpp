@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "epochcalc/api/api_json.hpp"
+#include "epochcalc/contract/csv.hpp"
 #include "epochcalc/scenario/fields.hpp"
 #include "epochcalc/scenario/registry.hpp"
 #include "format.hpp"
@@ -332,7 +333,7 @@ TEST_CASE("--what-ifs prints each what-if's edit and the epochs it gives, or why
 TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one row per point") {
   const json doc = {{"preset", "mnist-cpu-vs-h100"}};
   const json sweep = field_sweep_document(doc, {"dispatch=1 us:100 us:7:log"});
-  const auto rows = csv_rows(cli::csv_field_sweep(sweep));
+  const auto rows = csv_rows(csv_field_sweep(sweep));
   REQUIRE(rows.size() == 2 + 7);
   CHECK(rows[0][0] == "/dispatch");
   CHECK(rows[1][0] == "s");
@@ -352,13 +353,13 @@ TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one ro
     CHECK(rows[i + 2][columns - 1] == sweep.at("winner")[i]);
   }
   const json result = solve_document(doc);
-  const auto breakdown = csv_rows(cli::csv_result(result));
+  const auto breakdown = csv_rows(csv_result(result));
   REQUIRE(breakdown.size() == 2 + 4);
   CHECK(breakdown[2][0] == "host");
   CHECK(std::stod(breakdown[2][2]) == result.at("host").at("batched").at("epoch_time_s").get<double>());
   CHECK(std::stod(breakdown[5][2]) == result.at("accelerator").at("batch_one").at("epoch_time_s").get<double>());
   const json comparison = compare_document(doc, "accelerators");
-  const auto devices = csv_rows(cli::csv_compare(comparison));
+  const auto devices = csv_rows(csv_compare(comparison));
   CHECK(devices.size() == 2 + comparison.at("devices").size());
   CHECK(std::stod(devices[3][2]) == comparison.at("devices").at(1).at("batched").at("epoch_time_s").get<double>());
 }
@@ -473,7 +474,7 @@ TEST_CASE("--list-profiles lists every value each profile sets") {
 TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up, and --csv-units human") {
   json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100", "accelerator": {"price_per_hour": "3 USD/h"}})");
   const json sweep = field_sweep_document(doc, {"dispatch=1 us:100 us:5:log"});
-  const auto rows = csv_rows(cli::csv_field_sweep(sweep));
+  const auto rows = csv_rows(csv_field_sweep(sweep));
   REQUIRE(rows.size() == 2 + 5);
   const auto column = [&](const std::string& name) {
     const auto at = std::find(rows[0].begin(), rows[0].end(), name);
@@ -493,7 +494,7 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
   }
   CHECK(rows[1][column("host.epoch_time_s")] == "s");
   // For people: each column in the unit its values read best in, six significant figures.
-  const auto human = csv_rows(cli::csv_field_sweep(sweep, cli::CsvUnits::human));
+  const auto human = csv_rows(csv_field_sweep(sweep, CsvUnits::human));
   CHECK(human[1][0] == "µs");
   CHECK(human[2][0] == "1");
   CHECK(human[1][column("host.epoch_time_s")] == "ms");
@@ -502,7 +503,7 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
     CHECK(ms / 1e3 == doctest::Approx(sweep.at("host").at("epoch_time_s")[r - 2].get<double>()).epsilon(1e-5));
   }
   // A comparison and a result share the run's columns; an unpriced device's cost is empty there too.
-  const auto compared = csv_rows(cli::csv_compare(compare_document(doc, "l4@0.80/h,h100-sxm")));
+  const auto compared = csv_rows(csv_compare(compare_document(doc, "l4@0.80/h,h100-sxm")));
   CHECK(std::find(compared[0].begin(), compared[0].end(), "batched.step_time_s") != compared[0].end());
   CHECK(compared[3][std::find(compared[0].begin(), compared[0].end(), "batched.cost_usd") - compared[0].begin()].empty());
 }

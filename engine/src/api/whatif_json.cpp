@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "epochcalc/api/api_json.hpp"
+#include "epochcalc/contract/csv.hpp"
 #include "epochcalc/model/compare.hpp"
 #include "epochcalc/scenario/edit.hpp"
 #include "epochcalc/whatif/quick_whatifs.hpp"
@@ -512,6 +513,28 @@ json explain_document(const json& document, std::string_view name) {
       warnings.push_back({{"code", w.code}, {"path", w.path}, {"message", w.message}});
   out["warnings"] = std::move(warnings);
   return out;
+}
+
+json csv_document(const json& document, std::string_view what, const std::vector<std::string>& args, std::string_view units) {
+  if (units != "si" && units != "human")
+    return errors_to_json({{code::args, "/units", "units are si (exact SI values) or human (ms, µs, mJ, 6 figures), not \"" + std::string(units) + "\""}});
+  const CsvUnits as = units == "human" ? CsvUnits::human : CsvUnits::si;
+  json reply;
+  std::string text;
+  if (what == "result") {
+    reply = solve_document(document);
+    if (reply.at("schema") != error_schema) text = csv_result(reply, as);
+  } else if (what == "sweep") {
+    reply = field_sweep_document(document, args);
+    if (reply.at("schema") != error_schema) text = csv_field_sweep(reply, as);
+  } else if (what == "compare") {
+    reply = compare_document(document, args.empty() ? std::string_view("accelerators") : std::string_view(args.front()));
+    if (reply.at("schema") != error_schema) text = csv_compare(reply, as);
+  } else {
+    return errors_to_json({{code::args, "/what", "a CSV is of a result, a sweep or a comparison, not \"" + std::string(what) + "\""}});
+  }
+  if (reply.at("schema") == error_schema) return reply;
+  return {{"schema", "epochcalc/csv@1"}, {"csv", std::move(text)}};
 }
 
 }  // namespace epochcalc

@@ -199,6 +199,15 @@ export function mountCharts(host, pinned) {
   viewSelect.addEventListener('change', () => { render(); });
 
   return {
+    /** The sweeps the chart on screen shows, as calc.csv takes them: the batch sizes of the page's sweep,
+     * or the field across its range. */
+    sweeps() {
+      const now = host.current();
+      if (!now) return null;
+      const field = fields.find((f) => f.path === xSelect.value);
+      if (!field || field.path === BATCH) return [`network.batch_size=${Array.from(now.sweep.batch_size).join(',')}`];
+      return [{ field: field.path, from: field.sweep.from, to: field.sweep.to, points: POINTS, log: field.sweep.log }];
+    },
     update: () => { render(); },
     /** The fields the engine varies, from its break-even answer (with their current values). @param {ChartField[]} list */
     setFields(list) {

@@ -2,7 +2,7 @@
 // first), the results and the sweep as CSV, the sweep chart as PNG and SVG, and the report in plain
 // text, Markdown or LaTeX. An import the engine refuses shows its errors and changes nothing.
 import { byId, h, replace, watchNearView } from '../dom.js';
-import { toCsv, csvField } from '../tables.js';
+import { toCsv } from '../tables.js';
 import { copyText, download, fileName } from './share.js';
 import { report } from './report.js';
 import { svgToPng } from './chart-image.js';
@@ -12,29 +12,9 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 
 /**
- * The sweep as CSV: one row per batch size, each device's epoch, work and overhead in seconds, with a
- * units row under the header (as the command line's --csv writes one).
- * @param {import('epochcalc').SweepResult} sweep
- */
-export function sweepCsv(sweep) {
-  const keys = /** @type {const} */ (['epoch_time_s', 'work_time_s', 'overhead_time_s']);
-  // The faster device at each batch size is the engine's: inside one of its winning ranges, the accelerator.
-  const wins = (b) => sweep.accelerator_wins.some((r) => b >= r.from && b <= r.to);
-  /** @type {(string|number)[][]} */
-  const lines = [
-    ['batch_size', ...keys.map((k) => `host.${k}`), ...keys.map((k) => `accelerator.${k}`), 'faster'],
-    ['examples', ...keys.map(() => 's'), ...keys.map(() => 's'), ''],
-  ];
-  for (let i = 0; i < sweep.batch_size.length; i++) {
-    lines.push([sweep.batch_size[i], ...keys.map((k) => sweep.host[k][i]), ...keys.map((k) => sweep.accelerator[k][i]),
-      wins(sweep.batch_size[i]) ? 'accelerator' : 'host']);
-  }
-  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
-
-/**
  * @param {import('./tools.js').ToolsHost} host
- * @param {{ chart: () => string|null, map: () => string|null }} pictures  the chart and the map on screen, as SVG
+ * @param {{ chart: () => string|null, map: () => string|null, chartSweeps: () => any[]|null, mapSweeps: () => any[]|null }} pictures
+ *   the chart and the map on screen, as SVG, and the sweeps behind them (their CSV is the engine's, calc.csv)
  */
 export function mountExports(host, pictures) {
   const $ = byId(host.root);
@@ -112,9 +92,17 @@ export function mountExports(host, pictures) {
     if (id === 'download-csv') {
       download(`${name()}.csv`, toCsv(now.result), 'text/csv');
       say('CSV downloaded (SI units: seconds, joules).');
-    } else if (id === 'download-sweep-csv') {
-      download(`${name()}-sweep.csv`, sweepCsv(now.sweep), 'text/csv');
-      say('Sweep CSV downloaded (seconds per epoch at each batch size).');
+    } else if (id === 'download-sweep-csv' || id === 'download-map-csv') {
+      // What the chart (or the map) shows, along its axes, as the command line's --csv writes it.
+      const map = id === 'download-map-csv';
+      const sweeps = map ? pictures.mapSweeps() : pictures.chartSweeps();
+      if (!sweeps) return say(map ? 'Open the map first.' : 'Nothing to export yet.');
+      try {
+        download(`${name()}-${map ? 'map' : 'sweep'}.csv`, await host.calc.csv(/** @type {any} */ (host.doc()), { sweeps }), 'text/csv');
+        say(`${map ? 'Map' : 'Sweep'} CSV downloaded (a header row, a units row; SI units).`);
+      } catch (err) {
+        say(`The CSV could not be written (${err instanceof Error ? err.message : String(err)}).`);
+      }
     } else if (/^download-(map-)?(png|svg)$/.test(id)) {
       const map = id.includes('map');
       const what = map ? 'Map' : 'Chart';

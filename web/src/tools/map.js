@@ -255,5 +255,14 @@ export function mountMap(host) {
     },
     /** The map on screen, as SVG text, or null. */
     svg: () => (panel.open ? shown : null),
+    /** The map's grid as calc.csv takes it (the batch sizes, then the field), or null while it is closed. */
+    sweeps() {
+      const now = host.current();
+      const field = fields.find((f) => f.path === ySelect.value);
+      if (!panel.open || !now || !field) return null;
+      const n = now.result.scenario.network.dataset.training_examples;
+      return [{ field: BATCH, from: 1, to: n, points: CELLS, log: true },
+        { field: field.path, from: field.sweep.from, to: field.sweep.to, points: CELLS, log: field.sweep.log }];
+    },
   };
 }

@@ -51,7 +51,10 @@ export function mountTools(host) {
   let pinned = [];
   const charts = shown('sweep') ? mountCharts(host, () => pinned) : null;
   const map = shown('sweep') ? mountMap(host) : null;
-  const exports = mountExports(host, { chart: () => charts?.svg() ?? null, map: () => map?.svg() ?? null });
+  const exports = mountExports(host, {
+    chart: () => charts?.svg() ?? null, map: () => map?.svg() ?? null,
+    chartSweeps: () => charts?.sweeps() ?? null, mapSweeps: () => map?.sweeps() ?? null,
+  });
   // The pins reach the chart's picture as well as the calculator's bars and chart.
   const pins = mountPins({ ...host, setPinned: (list) => { pinned = list; host.setPinned(list); } }, $('whatif-body'));
   const quick = shown('whatif') ? mountQuick(host, $('whatif-body')) : null;

@@ -75,5 +75,11 @@ nlohmann::ordered_json quick_whatifs_document(const nlohmann::ordered_json& scen
 // W_SHADOWED warning at this field, if any]}. Any overhead field, scenario-wide ("dispatch") or a
 // device's own ("overheads.host.dispatch"); for another numeric field, its value on both.
 nlohmann::ordered_json explain_document(const nlohmann::ordered_json& scenario, std::string_view field);
+// The scenario as CSV (contract/csv.hpp), whatever asks for it (the CLI, the module, the page's
+// downloads): `what` is "result", "sweep" (with `args` the sweeps, one or two, as --sweep takes them) or
+// "compare" (with args[0] the devices, as --compare takes them); `units` "si" or "human". Returns
+// {"schema": "epochcalc/csv@1", "csv": text}, or the error document.
+nlohmann::ordered_json csv_document(const nlohmann::ordered_json& scenario, std::string_view what,
+                                    const std::vector<std::string>& args, std::string_view units);
 
 }  // namespace epochcalc
