@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readAddress, writeAddress } from '../../web/src/link.js';
 import { describeWins, spans, complement } from '../../web/src/wins.js';
-import { quantity, time, percent, times, faster, count, shortName } from '../../web/src/format.js';
+import { quantity, time, percent, times, faster, count, shortName, cost } from '../../web/src/format.js';
 import { idFor, at, shownText } from '../../web/src/form.js';
 import { switches, timeTicks, labelled } from '../../web/src/sweep.js';
 import { fittedRows, parseBatchSizes, measurementError } from '../../web/src/calibration.js';
@@ -181,4 +181,13 @@ test('fit panel: each device\'s own fitted values, what no device pays, and the 
   assert.deepEqual(parseBatchSizes('64, lots'), [64, 'lots'], 'the engine says what is wrong with a word');
   assert.deepEqual(parseBatchSizes(''), []);
   assert.equal(measurementError({ path: '/predict/1', message: '0 is out of range' }, true), 'Predict at batch sizes: 0 is out of range');
+});
+
+test('costs: three figures, and a fraction of a cent per epoch per 1,000 epochs, so two devices can be told apart', () => {
+  assert.equal(cost(0.0000407), '0.0407 USD per 1,000 epochs');
+  assert.equal(cost(0.0000707), '0.0707 USD per 1,000 epochs');
+  assert.notEqual(cost(0.0000407), cost(0.0000447));
+  assert.equal(cost(2.5), '2.5 USD');
+  assert.equal(cost(0.0123), '0.0123 USD');
+  assert.equal(cost(0), '0 USD');
 });

@@ -106,6 +106,10 @@ export function compared(now, was, kind) {
 }
 
 /** Percentage "61.5%"; a sliver shows as "< 0.001%", not 0.000000000429%. @param {number} fraction */
+/** A cost in USD, to three figures; a fraction of a cent per epoch reads per 1,000 epochs (issue 35:
+ * "0.00004 USD" beside "0.00007 USD" told nobody which device was cheaper). @param {number} usd */
+export const cost = (usd) => (usd > 0 && usd < 0.01 ? `${num(usd * 1000, { digits: 3 })} USD per 1,000 epochs` : `${num(usd, { digits: 3 })} USD`);
+
 export const percent = (fraction) => (fraction > 0 && fraction * 100 < 0.001 ? '< 0.001%' : `${num(fraction * 100, { digits: 3 })}%`);
 
 /** A count with its noun: "1 step", "1,875 steps". @param {number} n @param {string} noun */

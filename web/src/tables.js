@@ -1,6 +1,6 @@
 // The numbers behind the bars as tables, and the same rows as CSV.
 import { h, replace } from './dom.js';
-import { time, energy, si, int, num, percent, exact, shortName, compared } from './format.js';
+import { time, energy, si, int, num, percent, exact, shortName, compared, cost } from './format.js';
 import { spans } from './wins.js';
 
 const COLUMNS = /** @type {const} */ ([
@@ -23,7 +23,7 @@ const ROWS = /** @type {const} */ ([
   ['data_movement_energy_j', 'Data-movement energy', 'J', (x) => energy(x, { fixed: 3 })],
   ['idle_energy_j', 'Idle energy', 'J', (x) => energy(x, { fixed: 3 })],
   ['energy_j', 'Energy', 'J', (x) => energy(x, { fixed: 3 })],
-  ['cost_usd', 'Cost', 'USD', (x) => `${num(x, { digits: 3 })} USD`],
+  ['cost_usd', 'Cost', 'USD', cost],
 ]);
 
 /** The rows a result has: idle energy only with an idle power, cost only with a price (the engine's

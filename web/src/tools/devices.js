@@ -3,7 +3,7 @@
 // when prices are set; sortable; a strip of which device is fastest on which batch sizes. Choosing a
 // row makes it the accelerator: one edit.
 import { h, replace } from '../dom.js';
-import { time, energy, percent, num, int, shortName } from '../format.js';
+import { time, energy, percent, int, shortName, cost } from '../format.js';
 
 /** @typedef {import('epochcalc').Comparison} Comparison */
 /** @typedef {Comparison['devices'][number]} ComparedDevice */
@@ -58,7 +58,7 @@ export function mountDevices(host, body) {
       if (!d.has_precision) return key === 'epoch' ? `no ${c.precision} peak` : '–';
       const v = COLUMNS.find(([k]) => k === key)?.[2](d);
       if (v == null) return '–';
-      return key === 'overhead' ? percent(v) : key === 'energy' ? energy(v) : key === 'cost' ? `${num(v, { digits: 3 })} USD` : time(v);
+      return key === 'overhead' ? percent(v) : key === 'energy' ? energy(v) : key === 'cost' ? cost(v) : time(v);
     };
     replace(table,
       h('caption', {}, `${now.result.scenario.network.widths.join('-')} network at batch ${int(c.batch_size)}, ${c.precision}. The host runs as itself; every other device as the accelerator.`),
