@@ -238,6 +238,21 @@ test('after an edit the page says it is settling until the what-if answers for i
   await release(page);
 });
 
+test('with the two devices priced, the devices view says which is cheapest at each batch size, as the engine has it (issue 35)', async () => {
+  const doc = withSets([['host.price_per_hour', '0.40 USD/h'], ['accelerator.price_per_hour', '3 USD/h']]);
+  const page = await openPage(env.browser, env.url, { hash: hashOf(doc) });
+  await page.locator('#devices').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#cheapest-strip .strip-seg');
+  const c = await env.calc.compare(doc, 'accelerators');
+  assert.ok(c.cheapest.length > 0);
+  const words = c.cheapest.map((r) => `${r.from === r.to ? r.from.toLocaleString('en-US') : `${r.from.toLocaleString('en-US')} to ${r.to.toLocaleString('en-US')}`}: ${c.devices.find((d) => d.id === r.device)?.name}`).join('; ');
+  assert.equal(await text(page, '#cheapest-text'), `Cheapest at batch sizes ${words}.`);
+  assert.deepEqual(await page.$$eval('#cheapest-strip .strip-seg', (segs) => segs.map((s) => s.getAttribute('data-device'))), c.cheapest.map((r) => r.device));
+  assert.match(await text(page, '#device-table'), /USD per 1,000 epochs/);
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
 test("the device table is the engine's comparison, sortable; choosing a row makes it the accelerator", async () => {
   const page = await openPage(env.browser, env.url);
   await page.locator('#devices').scrollIntoViewIfNeeded();
@@ -253,6 +268,7 @@ test("the device table is the engine's comparison, sortable; choosing a row make
   await page.click('#device-table button[data-sort="epoch"]');
   assert.deepEqual(await page.$$eval('#device-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-device'))), [...byEpoch].reverse());
   assert.match(await text(page, '#fastest-text'), new RegExp(c.fastest.map((r) => `${r.from.toLocaleString('en-US')}`).join('.*')));
+  assert.equal(await page.isVisible('#cheapest-strip'), false, 'no prices: no cheapest');
   await afterUpdate(page, () => page.click('#device-table button[data-use="a100-sxm-80gb"]'));
   assert.equal(await page.inputValue('#accelerator-id'), 'a100-sxm-80gb');
   assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), env.calc.solve(withSets([['accelerator', 'a100-sxm-80gb']])).accelerator.batched.epoch_time_s);

@@ -38,8 +38,11 @@ export function mountDevices(host, body) {
   const table = /** @type {HTMLTableElement} */ (h('table', { id: 'device-table', class: 'devices' }));
   const strip = h('div', { id: 'fastest-strip', class: 'strip', role: 'img', 'aria-label': 'Which device is fastest at each batch size: not computed yet' });
   const stripText = h('p', { id: 'fastest-text', class: 'hint' });
+  const cheapStrip = h('div', { id: 'cheapest-strip', class: 'strip', role: 'img' });
+  const cheapText = h('p', { id: 'cheapest-text', class: 'hint' });
+  const cheapBox = h('div', { hidden: true }, h('h3', {}, 'Cheapest by batch size'), cheapStrip, cheapText);
   replace(body,
-    h('h3', {}, 'Fastest by batch size'), strip, stripText,
+    h('h3', {}, 'Fastest by batch size'), strip, stripText, cheapBox,
     h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Every device, table' }, table));
   let sortKey = 'epoch';
   let ascending = true;
@@ -79,22 +82,29 @@ export function mountDevices(host, body) {
       h('td', {}, d.runs_as === 'accelerator' && d.name !== yours && d.has_precision
         ? h('button', { type: 'button', class: 'link', 'data-use': d.id, 'aria-label': `Use it: the ${d.name} as the accelerator`, onclick: () => host.edit('/accelerator', d.id) }, 'Use it')
         : '')))));
-    // The fastest device on each range of batch sizes, as a strip on a log scale of the batch size.
+    // The fastest device on each range of batch sizes, and the cheapest among the priced ones, each as a
+    // strip on a log scale of the batch size with the same ranges in words.
     const n = now.result.scenario.network.dataset.training_examples;
     const total = Math.log(n + 1);
-    replace(strip, ...c.fastest.map((r) => {
-      const seg = h('span', { class: 'strip-seg', title: `${int(r.from)} to ${int(r.to)}: ${names.get(r.device) ?? r.device}`, 'data-device': r.device },
-        shortName(names.get(r.device) ?? r.device, 24));
-      seg.style.flexGrow = String(Math.max((Math.log(r.to + 1) - Math.log(r.from)) / total, 0.02));
-      // Your two devices in their colours everywhere (the charts', the bars'); the others by position.
-      const row = c.devices.find((d) => d.id === r.device);
-      const line = row?.runs_as === 'host' ? 'var(--line-host)' : row?.name === yours ? 'var(--line-accel)' : null;
-      if (line) Object.assign(seg.style, { background: line, color: 'var(--bg)' });
-      return seg;
-    }));
-    const text = c.fastest.map((r) => `${r.from === r.to ? int(r.from) : `${int(r.from)} to ${int(r.to)}`}: ${names.get(r.device) ?? r.device}`).join('; ');
-    stripText.textContent = `Fastest at batch sizes ${text}.`;
-    strip.setAttribute('aria-label', stripText.textContent);
+    const drawStrip = (box, words, ranges, what) => {
+      replace(box, ...ranges.map((r) => {
+        const seg = h('span', { class: 'strip-seg', title: `${int(r.from)} to ${int(r.to)}: ${names.get(r.device) ?? r.device}`, 'data-device': r.device },
+          shortName(names.get(r.device) ?? r.device, 24));
+        seg.style.flexGrow = String(Math.max((Math.log(r.to + 1) - Math.log(r.from)) / total, 0.02));
+        // Your two devices in their colours everywhere (the charts', the bars'); the others by position.
+        const row = c.devices.find((d) => d.id === r.device);
+        const line = row?.runs_as === 'host' ? 'var(--line-host)' : row?.name === yours ? 'var(--line-accel)' : null;
+        if (line) Object.assign(seg.style, { background: line, color: 'var(--bg)' });
+        return seg;
+      }));
+      const text = ranges.map((r) => `${r.from === r.to ? int(r.from) : `${int(r.from)} to ${int(r.to)}`}: ${names.get(r.device) ?? r.device}`).join('; ');
+      words.textContent = `${what} at batch sizes ${text}.`;
+      box.setAttribute('aria-label', words.textContent);
+    };
+    drawStrip(strip, stripText, c.fastest, 'Fastest');
+    // The cheapest: only devices with a price have a cost (the scenario's own, priced in the form).
+    cheapBox.hidden = c.cheapest.length === 0;
+    if (c.cheapest.length) drawStrip(cheapStrip, cheapText, c.cheapest, 'Cheapest');
   }
 
   return {
