@@ -2,12 +2,14 @@
 // library, so that it is compiled with the other sources that use nlohmann, once.
 #include "run.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 
 #include "epochcalc/contract/csv.hpp"
 #include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/limits.hpp"
 #include "epochcalc/scenario/registry.hpp"
 #include "epochcalc/scenario/schema.hpp"
 #include "epochcalc/api/whatif_json.hpp"
@@ -40,15 +42,41 @@ bool sets_preset(const std::string& setting) {
 
 // The scenario document the options describe: a file or a preset, then the --set lines, through the
 // engine's field editor. "--set preset=ID" picks the preset first; the other lines edit on top of it.
-// A file's text, or standard input for "-".
+// A file's text, or standard input for "-": read no further than the engine reads (a file of any size,
+// /dev/zero, a pipe that never ends), and a directory or an unreadable file said as such (issue 36: a
+// directory ended in "internal error: basic_filebuf::underflow", /dev/zero in 1 GB and no end).
 std::optional<std::string> read_input(const std::string& path, const std::string& what, Errors& errors) {
-  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    errors.push_back({code::args, "", "cannot read " + what + " file \"" + path + "\""});
+  const std::string name = path == "-" ? "standard input" : what + " file \"" + path + "\"";
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
+    errors.push_back({code::args, "", "the " + name + " is a directory: give a JSON file"});
     return std::nullopt;
   }
-  return std::string(std::istreambuf_iterator<char>(file), {});
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      errors.push_back({code::args, "", "cannot read " + name});
+      return std::nullopt;
+    }
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string text;
+  char chunk[65536];
+  while (in && text.size() <= rule::max_json_text_bytes) {
+    in.read(chunk, sizeof chunk);
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) {
+    errors.push_back({code::args, "", "cannot read " + name});
+    return std::nullopt;
+  }
+  if (text.size() > rule::max_json_text_bytes) {
+    errors.push_back({code::range, "", "the " + name + " is longer than " + cli::format_count(static_cast<double>(rule::max_json_text_bytes)) +
+                                           " bytes; at most that many are read"});
+    return std::nullopt;
+  }
+  return text;
 }
 
 std::optional<json> build_document(const cli::Options& options, Errors& errors) {
