@@ -45,8 +45,11 @@ bool sets_preset(const std::string& setting) {
 // A file's text, or standard input for "-": read no further than the engine reads (a file of any size,
 // /dev/zero, a pipe that never ends), and a directory or an unreadable file said as such (issue 36: a
 // directory ended in "internal error: basic_filebuf::underflow", /dev/zero in 1 GB and no end).
+// `what` as the engine names the document ("the scenario"), for the same message as the module's.
 std::optional<std::string> read_input(const std::string& path, const std::string& what, Errors& errors) {
-  const std::string name = path == "-" ? "standard input" : what + " file \"" + path + "\"";
+  // "the scenario" reads "scenario file"; "the calibration input" reads "calibration file".
+  const std::string kind = what.substr(4, what.find(' ', 4) - 4);
+  const std::string name = path == "-" ? "standard input" : kind + " file \"" + path + "\"";
   std::error_code ec;
   if (path != "-" && std::filesystem::is_directory(path, ec)) {
     errors.push_back({code::args, "", "the " + name + " is a directory: give a JSON file"});
@@ -72,8 +75,8 @@ std::optional<std::string> read_input(const std::string& path, const std::string
     return std::nullopt;
   }
   if (text.size() > rule::max_json_text_bytes) {
-    errors.push_back({code::range, "", "the " + name + " is longer than " + cli::format_count(static_cast<double>(rule::max_json_text_bytes)) +
-                                           " bytes; at most that many are read"});
+    errors.push_back({code::range, "", what + " is too long: at most " + cli::format_count(static_cast<double>(rule::max_json_text_bytes)) +
+                                           " bytes are read"});
     return std::nullopt;
   }
   return text;
@@ -82,7 +85,7 @@ std::optional<std::string> read_input(const std::string& path, const std::string
 std::optional<json> build_document(const cli::Options& options, Errors& errors) {
   json document = json::object();
   if (options.scenario_file) {
-    const auto text = read_input(*options.scenario_file, "scenario", errors);
+    const auto text = read_input(*options.scenario_file, "the scenario", errors);
     if (!text) return std::nullopt;
     auto parsed = parse_json_text(*text, "the scenario", errors);
     if (!parsed) return std::nullopt;
@@ -109,7 +112,7 @@ Errors errors_of(const json& reply) {
 // --calibrate FILE [--predict B,...]: the file's fit, with the fitted model's epochs at those batch sizes.
 int calibrate(const std::string& path, const std::vector<std::int64_t>& predict, bool as_json) {
   Errors errors;
-  const auto text = read_input(path, "calibration", errors);
+  const auto text = read_input(path, "the calibration input", errors);
   if (!text) return report_errors(errors, as_json);
   auto input = parse_json_text(*text, "the calibration input", errors);
   if (!input) return report_errors(errors, as_json);

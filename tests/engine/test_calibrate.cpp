@@ -688,9 +688,9 @@ void check_single_error(const json& reply, const Expected& e) {
 TEST_CASE("bad measured times are refused at their path") {
   const std::string at = "/measurements/3/epoch_time_s";
   const auto with_time = [](const json& time) { return calibrate_document(input_with_fourth(measurement(time))); };
-  SUBCASE("negative") { check_single_error(with_time(-0.5), {"E_RANGE", at, "a time must be greater than 0 s"}); }
-  SUBCASE("zero") { check_single_error(with_time(0), {"E_RANGE", at, "a time must be greater than 0 s"}); }
-  SUBCASE("zero with a unit") { check_single_error(with_time("0 ms"), {"E_RANGE", at, "greater than 0 s"}); }
+  SUBCASE("negative") { check_single_error(with_time(-0.5), {"E_RANGE", at, "a time must be at least 1e-09 s"}); }
+  SUBCASE("zero") { check_single_error(with_time(0), {"E_RANGE", at, "a time must be at least 1e-09 s"}); }
+  SUBCASE("zero with a unit") { check_single_error(with_time("0 ms"), {"E_RANGE", at, "at least 1e-09 s"}); }
   SUBCASE("\"inf\"") { check_single_error(with_time("inf"), {"E_UNIT", at, "is not a finite number"}); }
   SUBCASE("\"1e999 s\" as text") { check_single_error(with_time("1e999 s"), {"E_UNIT", at, "is not a finite number"}); }
   SUBCASE("infinity held by the document") {
@@ -863,6 +863,16 @@ TEST_CASE("bad calibration documents are refused with a path and what to write")
     check_single_error(calibrate_document(input), {"E_TYPE", "/measured_with", "expected an object"});
     input["measured_with"] = {{"framework", "torch 2.4"}, {"anything", {1, 2}}};
     CHECK(calibrate_document(input)["schema"] == "epochcalc/calibration@2");
+  }
+  SUBCASE("a measured epoch under a nanosecond is refused (issue 36: 1e-308 s made the residuals infinite)") {
+    json input = good;
+    input["measurements"][1]["epoch_time_s"] = 1e-308;
+    json e = calibrate_document(input);
+    REQUIRE(e["schema"] == "epochcalc/error@1");
+    CHECK(e["errors"][0]["code"] == "E_RANGE");
+    CHECK(e["errors"][0]["path"] == "/measurements/1/epoch_time_s");
+    input["measurements"][1]["epoch_time_s"] = "1 ns";
+    CHECK(calibrate_document(input)["schema"] != "epochcalc/error@1");
   }
   SUBCASE("every problem at once") {
     json input = good;

@@ -155,6 +155,22 @@ TEST_CASE("any device named in a comparison can carry a price: id@price, read as
   CHECK(negative.at("errors").at(0).at("path") == "/devices/0/price");
 }
 
+// Issue 36 (defects 5 and 10): 10,000 ids took 6.8 s and 1 GB, with no cap; speedup=1e100 was refused
+// without the limit it broke.
+TEST_CASE("a comparison takes at most 200 devices, and a goal's speedup says its limit") {
+  std::string many = "l4";
+  for (int i = 0; i < 200; ++i) many += ",l4";
+  const json refused = compare_document(default_doc, many);
+  REQUIRE(refused.at("schema") == "epochcalc/error@1");
+  CHECK(refused.at("errors").at(0).at("code") == "E_RANGE");
+  CHECK(refused.at("errors").at(0).at("message").get<std::string>().starts_with("give at most 200 devices to compare; got 201"));
+  std::string enough = "l4";
+  for (int i = 0; i < 199; ++i) enough += ",l4";
+  CHECK(compare_document(default_doc, enough).at("devices").size() == 200);
+  CHECK(first_message(solve_for_document(default_doc, "dispatch", "speedup=1e100")) ==
+        "a speedup is a number above 0 and at most 1e12, e.g. speedup=2; got \"1e100\"");
+}
+
 TEST_CASE("values that look like slips warn with the path and the likely value, and no preset or profile does") {
   const auto slips = [](const json& edits) {
     json doc = default_doc;

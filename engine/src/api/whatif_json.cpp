@@ -243,8 +243,8 @@ std::optional<Goal> read_goal(std::string_view text, const std::string& where, E
   const auto speedup = [&](std::string number) -> std::optional<Goal> {
     if (!number.empty() && (number.back() == 'x' || number.back() == 'X')) number = trimmed(number.substr(0, number.size() - 1));
     const auto k = parse_plain_number(number);
-    if (k && *k > 0 && *k <= 1e12) return Goal{GoalKind::speedup_at_least, *k};
-    errors.push_back({code::args, where, "a speedup is a number above 0, e.g. speedup=2; got \"" + value + "\""});
+    if (k && *k > 0 && *k <= max_goal_speedup) return Goal{GoalKind::speedup_at_least, *k};
+    errors.push_back({code::args, where, "a speedup is a number above 0 and at most 1e12, e.g. speedup=2; got \"" + value + "\""});
     return std::nullopt;
   };
   if (kind == "speedup") return speedup(value);
@@ -385,6 +385,11 @@ json compare_document(const json& document, std::string_view devices) {
   }
   if (list != "all" && list != "accelerators") {
     const std::vector<std::string> entries = split(list, ',');
+    if (entries.size() > max_compare_devices) {
+      errors.push_back({code::range, "/devices", "give at most " + std::to_string(max_compare_devices) + " devices to compare; got " +
+                                                     std::to_string(entries.size()) + " (\"all\" names every registry device)"});
+      return errors_to_json(errors);
+    }
     for (std::size_t i = 0; i < entries.size(); ++i) {
       // "l4@0.80/h": a device and its price per hour (a bare number is in USD/h), read as the price field is.
       const std::size_t at = entries[i].find('@');

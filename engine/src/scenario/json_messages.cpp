@@ -104,9 +104,10 @@ Error too_long(const std::string& path, std::size_t length) {
                                  " are allowed"};
 }
 
-Error too_large(const std::string& what, std::size_t bytes) {
-  return {code::range, "", what + " is " + format_number(static_cast<double>(bytes)) + " bytes long; at most " +
-                               format_number(static_cast<double>(rule::max_json_text_bytes)) + " are read"};
+Error too_large(const std::string& what, std::size_t) {
+  // Not its length: the command line stops reading at the limit (a file can be endless), and says the same.
+  return {code::range, "", what + " is too long: at most " + format_number(static_cast<double>(rule::max_json_text_bytes)) +
+                               " bytes are read"};
 }
 
 // Where JSON text stops parsing, as a person finds it (line and column, from 1) and its likely cause:

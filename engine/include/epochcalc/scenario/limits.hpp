@@ -28,6 +28,10 @@ struct IntegerRule {
 // Batch sizes a sweep accepts at most, and how deep a document may nest.
 inline constexpr std::size_t max_sweep_points = 100'000;
 inline constexpr std::size_t max_json_depth = 64;
+// Devices a comparison takes at most (the registry holds a few dozen; the work grows with the square).
+inline constexpr std::size_t max_compare_devices = 200;
+// A speedup a goal may ask for at most (solve-for, --goal speedup=K).
+inline constexpr double max_goal_speedup = 1e12;
 
 namespace rule {
 inline constexpr std::int64_t max_examples = 1'000'000'000'000;  // N up to 10^12, exact in int64 and double
@@ -67,7 +71,8 @@ inline constexpr QuantityRule host_link_latency{Dimension::time, {0, true, 3600}
 inline constexpr QuantityRule dram_energy_per_byte{Dimension::energy_per_byte, {0, true, 1}};
 inline constexpr QuantityRule flop_energy{Dimension::energy_per_flop, {0, true, 1}};
 // A measured epoch: longer than nothing, shorter than a thousand years.
-inline constexpr QuantityRule measured_epoch_time{Dimension::time, {0, false, 3.2e10}};
+// At least a nanosecond: a measured epoch of 1e-308 s made the fit's residuals infinite.
+inline constexpr QuantityRule measured_epoch_time{Dimension::time, {1e-9, true, 3.2e10}};
 inline constexpr IntegerRule counted_ops_per_step{0, 1'000'000'000};
 inline constexpr std::size_t max_measurements = 10'000;
 }  // namespace rule
