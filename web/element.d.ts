@@ -24,6 +24,8 @@ export interface EpochcalcEventMap {
  */
 export class EpochOverheadCalculator extends HTMLElement {
   static readonly observedAttributes: string[];
+  /** Whether an attribute of this name is a scenario field's (not the element's own, nor one of every element's). */
+  static isField(name: string): boolean;
   /** The scenario document as written (as assigned, before the engine is ready); assign one to load it. */
   scenario: ScenarioInput | Record<string, unknown> | null;
   /** The last result that solved, or null. */

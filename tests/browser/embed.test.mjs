@@ -377,3 +377,16 @@ test('chart-x, chart-view and map put the element\'s chart across another field 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the iframe embed copies only the calculator\'s settings and fields from its address: no handler, no hidden (issue 36)', async () => {
+  const page = await freshPage(1000);
+  await page.goto(`${env.url}embed.html?preset=fashion-mnist-laptop&onclick=alert(1)&onfocus=alert(2)&hidden=&style=display:none&network.batch_size=64`);
+  const result = await page.waitForFunction(() => /** @type {any} */ (document.getElementById('calculator'))?.result).then((h) => h.jsonValue());
+  assert.equal(result.network.batched.batch_size, 64, 'a field is applied');
+  const attributes = await page.evaluate(() => [...(document.getElementById('calculator')?.attributes ?? [])].map((a) => a.name));
+  for (const name of ['onclick', 'onfocus', 'hidden', 'style']) assert.ok(!attributes.includes(name), `${name} was copied`);
+  assert.equal(await page.evaluate(() => document.getElementById('calculator')?.checkVisibility()), true);
+  // Each refused name is said (in the console and as the element's epochcalc-error), as an unknown field is.
+  assert.ok(page.problems.some((p) => /“onclick” in the address is not one of the calculator's settings/.test(p)), page.problems.join('\n'));
+  await page.context().close();
+});

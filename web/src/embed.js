@@ -1,7 +1,7 @@
 // The iframe embed (embed.html): one <epoch-overhead-calculator> configured from the address
 // (?preset=…&view=…&theme=…&controls=…&<dotted.path>=<value>, the same names as the element's
 // attributes), which tells its parent frame its height on every change.
-import './element.js';
+import { EpochOverheadCalculator } from './element.js';
 import { reportHeightToParent } from './frame-height.js';
 import { fire, RESULT, ERROR } from './elements/events.js';
 
@@ -9,7 +9,14 @@ const calculator = document.createElement('epoch-overhead-calculator');
 calculator.id = 'calculator';
 /** @type {{code: string, path: string, message: string}[]} */
 const bad = [];
+// Only the element's own attributes and scenario fields: not an inline handler (onclick=), not hidden=,
+// style= or another attribute of every element (issue 36), which the address must not set.
+const attributes = new Set(EpochOverheadCalculator.observedAttributes);
 for (const [name, value] of new URLSearchParams(location.search)) {
+  if (!attributes.has(name) && !EpochOverheadCalculator.isField(name)) {
+    bad.push({ code: 'E_UNKNOWN_FIELD', path: '', message: `“${name}” in the address is not one of the calculator's settings or a field` });
+    continue;
+  }
   try {
     calculator.setAttribute(name, value);
   } catch {

@@ -63,6 +63,8 @@ function showOnly(root, paths) {
 export class EpochOverheadCalculator extends HTMLElement {
   /** The element's own attributes; a scenario field's attribute is any other name (a MutationObserver). */
   static observedAttributes = ['view', 'controls', 'theme', 'preset', 'scenario', 'chart-x', 'chart-view', 'map'];
+  /** Whether an attribute of this name is a scenario field's (not the element's own, nor one of every element's). @param {string} name */
+  static isField = isField;
 
   /** @type {ReturnType<typeof mountCalculator>|null} */
   #calculator = null;
