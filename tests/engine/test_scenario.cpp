@@ -475,3 +475,21 @@ TEST_CASE("first_layer_input_gradient: read as a boolean, written back only when
     CHECK(errors[0].path == "/assumptions/first_layer_input_gradient");
   }
 }
+
+// Issue 36 (defect 9): the limit said "1,000 characters" and counted bytes, so 334 CJK characters (1,002
+// bytes of UTF-8) were refused as "1,002 characters long".
+TEST_CASE("text limits count characters, not bytes") {
+  std::string cjk;
+  for (int i = 0; i < 334; ++i) cjk += "\xE6\xBC\xA2";  // 漢
+  json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100"})");
+  doc["name"] = cjk;
+  const ParsedScenario ok = parse_scenario(doc);
+  REQUIRE(ok.scenario);
+  CHECK(ok.scenario->name == cjk);
+  std::string long_cjk;
+  for (int i = 0; i < 1001; ++i) long_cjk += "\xE6\xBC\xA2";
+  doc["name"] = long_cjk;
+  const ParsedScenario refused = parse_scenario(doc);
+  REQUIRE_FALSE(refused.scenario);
+  CHECK(refused.errors.at(0).message.find("1,001 characters long") != std::string::npos);
+}

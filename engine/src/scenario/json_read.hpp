@@ -42,6 +42,8 @@ std::string pointer(const std::string& parent, std::size_t index);
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates);
 std::string join_quoted(const std::vector<std::string>& words);
 
+// The characters of a UTF-8 text (code points), as the limits on text count them.
+std::size_t characters(std::string_view text);
 // The JSON type as a user would name it ("a string", "an array", ...).
 std::string json_type_name(const json& value);
 // A short quote of a value for a message, and a bound written for people ("10,000,000,000"); not
@@ -53,7 +55,7 @@ std::string format_number(double value, bool separated = true);
 namespace message {
 Error not_an_object(const std::string& path, const json& value);
 Error unknown_field(const std::string& path, const std::string& key, const std::vector<std::string>& known);
-Error too_long(const std::string& path, std::size_t length);
+Error too_long(const std::string& path, std::size_t length);  // length in characters
 Error too_large(const std::string& what, std::size_t bytes);  // a whole JSON document
 Error not_json(const std::string& what, std::string_view text, std::size_t failed_at);  // where, and the likely cause
 Error duplicate_key(const std::string& path);                   // the pointer of the second one

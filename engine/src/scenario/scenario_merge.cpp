@@ -76,7 +76,7 @@ void fill_device_profiles(json& doc, Errors& errors) {
 Error detail::unknown_id_error(const std::string& path, const std::string& id, const std::string& what,
                        const std::vector<std::string>& ids) {
   // No id is that long: the text limit, not a suggestion (and no message quoting all of it).
-  if (id.size() > rule::max_string_length) return message::too_long(path, id.size());
+  if (characters(id) > rule::max_string_length) return message::too_long(path, characters(id));
   std::string message = "unknown " + what + " id " + describe(json(id));
   if (auto suggestion = closest_match(id, ids)) message += "; did you mean \"" + *suggestion + "\"?";
   else message += ".";
