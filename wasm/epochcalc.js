@@ -106,7 +106,10 @@ function toText(value, what = 'scenario') {
   try {
     text = JSON.stringify(value, keepNonFinite);
   } catch {
-    text = undefined; // BigInt or a cycle
+    // A cycle or a BigInt: an object, but none JSON can write (issue 36: "…an object…, got object").
+    throw new EpochcalcError([
+      { code: 'E_TYPE', path: '', message: `the ${what} cannot be written as JSON (it holds a cycle or a BigInt): give plain objects, arrays, strings and numbers, without a cycle` },
+    ]);
   }
   if (typeof text !== 'string') {
     throw new EpochcalcError([

@@ -325,3 +325,17 @@ test("the first visit's module formats the JSON library's hex code units (wasm/h
   assert.ok(text.includes('cpu\\u0001\\u001f'), text);
   assert.deepEqual(calc.readLink(calc.writeLink(doc)).scenario, doc);
 });
+
+test('messages that say what happened (issue 36, defect 14): a cycle, a NaN batch size, a link\'s scenario that is not JSON', () => {
+  const cyclic = /** @type {any} */ ({ preset: 'mnist-cpu-vs-h100' });
+  cyclic.self = cyclic;
+  assert.throws(() => calc.solve(cyclic), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE' && /cannot be written as JSON .*without a cycle/.test(e.message));
+  assert.throws(() => calc.evaluate({ preset: 'mnist-cpu-vs-h100' }, [32, NaN, Infinity]), (e) => e instanceof EpochcalcError &&
+    e.errors.length === 2 && e.errors[0].path === '/batch_sizes/1' && /got NaN$/.test(e.errors[0].message) && /got infinity$/.test(e.errors[1].message));
+  const link = calc.readLink([['scenario', '{bad']]);
+  assert.equal(link.scenario, null);
+  assert.equal(link.notes.length, 1);
+  assert.equal(link.notes[0].code, 'E_JSON');
+  assert.equal(link.notes[0].path, '/scenario');
+  assert.match(link.notes[0].message, /^the link's scenario is not valid JSON \(at line 1, column 2\)/);
+});

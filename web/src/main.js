@@ -106,13 +106,15 @@ async function start() {
     }
     const reading = calc.readLink(params);
     const doc = reading.scenario;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-      // Its scenario JSON is not JSON, or not an object: the engine reads the text and says what is wrong.
+    const unread = doc === null || typeof doc !== 'object' || Array.isArray(doc);
+    if (unread) {
+      // Its scenario JSON is not JSON, or not an object: the engine reads the text and says what is wrong
+      // above the JSON editor, where it can be fixed (the link's note saying the same is not repeated).
       calculator.load(undefined, { text: params.filter(([key]) => key === 'scenario').pop()?.[1] ?? '' });
     } else {
       calculator.load(reading.scenario);
     }
-    notices.link(reading.notes.map((e) => calculator.said(e)));
+    notices.link(reading.notes.filter((e) => !(unread && e.path.startsWith('/scenario'))).map((e) => calculator.said(e)));
     restore();
   }
 

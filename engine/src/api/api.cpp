@@ -162,6 +162,8 @@ Evaluation evaluate(const json& input, const std::vector<double>* batch_sizes) {
       for (std::size_t i = 0; i < batch_sizes->size(); ++i) {
         const double b = (*batch_sizes)[i];
         if (b >= 1 && b <= n && b == std::floor(b)) sizes.push_back(static_cast<std::int64_t>(b));
+        // NaN and infinity are no JSON value: said as themselves (issue 36: "null").
+        else if (!std::isfinite(b)) out.solved.errors.push_back({code::type, pointer("/batch_sizes", i), std::string("expected a whole number of examples, got ") + (std::isnan(b) ? "NaN" : "infinity")});
         else read_integer(whole_or_real(b), pointer("/batch_sizes", i), {1, s.dataset.training_examples}, out.solved.errors);
       }
     }

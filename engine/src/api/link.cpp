@@ -145,20 +145,18 @@ LinkReading read_link(const std::vector<LinkParam>& all) {
                              quoted(params[last].value) + ", is used"});
   }
 
-  // 1. The scenario JSON, as the base. Beyond what the engine reads, it is left for solving its text to
-  // refuse (E_RANGE), before anything parses it.
+  // 1. The scenario JSON, as the base. Text the engine cannot read (beyond its size, not JSON, a key twice)
+  // gives no document and a note saying where and why (issue 36: nothing said so), as solving the text would.
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (names[i] != scenario_key || !applies(i)) continue;
-    if (params[i].value.size() > rule::max_json_text_bytes) {
+    Errors unread;
+    auto parsed = parse_json_text(params[i].value, "the link's scenario", unread);
+    if (!parsed) {
+      for (Error& e : unread) out.notes.push_back({e.code, "/scenario" + e.path, std::move(e.message)});
       out.document = nullptr;
       return out;
     }
-    ParsedText parsed = parse_text(params[i].value);
-    if (!parsed.document || parsed.duplicate_key) {
-      out.document = nullptr;  // solving the text says where it breaks
-      return out;
-    }
-    out.document = std::move(*parsed.document);
+    out.document = std::move(*parsed);
   }
   if (!out.document.is_object()) return out;  // solving it says what it should be
   // 2. The preset, then 3. the default preset where the link names none.
