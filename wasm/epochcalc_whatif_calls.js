@@ -16,13 +16,21 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
    * or { field, from, to, points?, log? } or { field, values }. Numbers are in SI units, strings carry theirs.
    * @param {any} spec
    */
-  function sweepText(spec) {
+  function sweepText(spec, index = 0) {
     if (typeof spec === 'string') return spec;
     if (!spec || typeof spec !== 'object' || typeof spec.field !== 'string') {
       throw new EpochcalcError([{ code: 'E_TYPE', path: '/sweeps', message: 'a sweep is { field, from, to, points?, log? } or { field, values }, or the text "PATH=FROM:TO[:N][:log]"' }]);
     }
-    if (Array.isArray(spec.values)) return `${spec.field}=${spec.values.join(',')}`;
-    return `${spec.field}=${spec.from}:${spec.to}${spec.points != null ? `:${spec.points}` : ''}${spec.log ? ':log' : ''}`;
+    // Each value is one value: a ":" or "," in it would be read as a range or a list (issue 36: a value
+    // "1 us:2 us:3" ran a 3-point range).
+    const one = (value, where) => {
+      if (/[:,]/.test(String(value))) {
+        throw new EpochcalcError([{ code: 'E_TYPE', path: `/sweeps/${index}/${where}`, message: `"${String(value).slice(0, 60)}" is not one value: give each value on its own, without ":" or ","` }]);
+      }
+      return value;
+    };
+    if (Array.isArray(spec.values)) return `${spec.field}=${spec.values.map((v, i) => one(v, `values/${i}`)).join(',')}`;
+    return `${spec.field}=${one(spec.from, 'from')}:${one(spec.to, 'to')}${spec.points != null ? `:${one(spec.points, 'points')}` : ''}${spec.log ? ':log' : ''}`;
   }
 
   /** A device list as the engine reads it: ids, or { id, price } as "id@price", separated by commas. */

@@ -77,6 +77,14 @@ test('a comparison of 10,000 devices is refused as E_RANGE, and the module keeps
   assert.equal((await calc.compare(DEFAULT, ['l4'])).devices.length, 1);
 });
 
+test('a sweep\'s value is one value: a ":" or "," in it is refused, not read as a range or a list (issue 36)', async () => {
+  await assert.rejects(calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us:2 us:3'] }),
+    (e) => e instanceof EpochcalcError && e.code === 'E_TYPE' && e.path === '/sweeps/0/values/0');
+  await assert.rejects(calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us'] }, { field: 'launch', from: '1 us,2 us', to: '3 us' }),
+    (e) => e instanceof EpochcalcError && e.path === '/sweeps/1/from');
+  assert.equal((await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] })).points, 2);
+});
+
 test('calls keep nothing between them: each result owns its arrays', async () => {
   const a = await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] });
   const before = [...a.host.epoch_time_s];
