@@ -33,19 +33,18 @@ export function follow(el, { onResult, onError }) {
     if (e.type === RESULT) onResult(source, detail);
     else onError(source, detail);
   };
-  const roots = [...new Set([el.getRootNode(), document])];
-  for (const root of roots) for (const type of [RESULT, ERROR]) root.addEventListener(type, heard);
+  // Every listener ends with the one signal the returned function aborts.
+  const stop = new AbortController();
+  for (const root of new Set([el.getRootNode(), document])) for (const type of [RESULT, ERROR]) root.addEventListener(type, heard, { signal: stop.signal });
   const now = calculatorFor(el);
   if (now?.errors) onError(now, now.errors);
   else if (now?.result) onResult(now, now.result);
   // A `for` that names nothing once the page has loaded is most likely a typo (or a calculator a script
   // adds later): say so once.
-  const check = () => {
-    if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: no <epoch-overhead-calculator id="${el.getAttribute('for') ?? ''}"> yet (for=)`);
-  };
-  const timer = document.readyState === 'complete' ? 0 : (addEventListener('load', check, { once: true }), 1);
-  return () => {
-    for (const root of roots) for (const type of [RESULT, ERROR]) root.removeEventListener(type, heard);
-    if (timer) removeEventListener('load', check);
-  };
+  if (document.readyState !== 'complete') {
+    addEventListener('load', () => {
+      if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: no <epoch-overhead-calculator id="${el.getAttribute('for') ?? ''}"> yet (for=)`);
+    }, { once: true, signal: stop.signal });
+  }
+  return () => stop.abort();
 }
