@@ -200,10 +200,17 @@ std::string format_explain(const json& explained, const std::string& host, const
 
 std::string format_compare(const json& comparison) {
   const std::string batch = format_count(comparison.at("batch_size").get<double>());
-  std::string out = "  " + pad("device", 18) + pad("runs as", 13) + rpad("epoch @" + batch, 14) + rpad("epoch @1", 14) +
-                    rpad("overhead", 10) + rpad("energy", 14) + rpad("cost", 16) + "\n";
+  // Costs per epoch, or per 1,000 epochs where an epoch costs under a cent: four figures tell devices apart.
+  bool cents = true;
+  for (const json& d : comparison.at("devices"))
+    if (d.contains("batched") && !d.at("batched").at("cost_usd").is_null() && d.at("batched").at("cost_usd").get<double>() >= 0.01) cents = false;
+  const double per = cents ? 1000 : 1;
+  std::string out = "  " + pad("device", 24) + pad("runs as", 13) + rpad("epoch @" + batch, 14) + rpad("epoch @1", 14) +
+                    rpad("overhead", 10) + rpad("energy", 14) + rpad("USD/hour", 11) + rpad(cents ? "USD/1,000 epochs" : "USD/epoch", 18) + "\n";
+  std::string listed;  // the list prices used, with their sources
   for (const json& d : comparison.at("devices")) {
-    out += "  " + pad(d.at("id").get<std::string>(), 18) + pad(d.at("runs_as").get<std::string>(), 13);
+    const std::string yours = d.at("yours").is_null() ? "" : " (yours)";
+    out += "  " + pad(d.at("id").get<std::string>() + yours, 24) + pad(d.at("runs_as").get<std::string>(), 13);
     if (!d.at("has_precision").get<bool>()) {
       out += "  no peak at " + comparison.at("precision").get<std::string>() + "\n";
       continue;
@@ -212,16 +219,19 @@ std::string format_compare(const json& comparison) {
     out += rpad(format_time(b.at("epoch_time_s").get<double>()), 14) +
            rpad(format_time(d.at("batch_one").at("epoch_time_s").get<double>()), 14) +
            rpad(format_percent(b.at("overhead_fraction").get<double>()), 10) + rpad(format_energy(b.at("energy_j").get<double>()), 14);
+    char price[32] = "-";
     char cost[32] = "-";
-    if (!b.at("cost_usd").is_null()) std::snprintf(cost, sizeof cost, "%.4g USD", b.at("cost_usd").get<double>());
-    out += rpad(cost, 16) + "\n";
+    if (const json& p = d.at("price"); !p.is_null()) {
+      const bool list = p.at("from") == "list";
+      std::snprintf(price, sizeof price, "%.4g%s", p.at("usd_per_hour").get<double>(), list ? "*" : "");
+      if (list) listed += "  * " + d.at("id").get<std::string>() + ": " + p.at("offer").get<std::string>() + ", read " + p.at("date").get<std::string>() + "\n";
+      std::snprintf(cost, sizeof cost, "%.4g", b.at("cost_usd").get<double>() * per);
+    }
+    out += rpad(price, 11) + rpad(cost, 18) + "\n";
   }
-  for (const char* which : {"fastest", "cheapest"}) {
-    if (comparison.at(which).empty()) continue;  // no prices: no cheapest
-    out += std::string(which[0] == 'f' ? "Fastest" : "Cheapest") + " by batch size:";
-    for (const json& r : comparison.at(which)) out += "\n  " + batch_ranges(json::array({r})) + ": " + r.at("device").get<std::string>();
-    out += "\n";
-  }
+  if (!listed.empty()) out += "List prices (override with id@price/h):\n" + listed;
+  for (const char* which : {"fastest_text", "cheapest_text"})
+    if (!comparison.at(which).is_null()) out += comparison.at(which).get<std::string>() + "\n";
   return out;
 }
 

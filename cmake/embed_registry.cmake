@@ -2,7 +2,7 @@
 # command-line tool and the wasm module carry their data with them.
 # Usage: cmake -DDATA_DIR=<engine/data> -DOUTPUT=<file> -P embed_registry.cmake
 set(_text "// Generated from engine/data by cmake/embed_registry.cmake. Do not edit.\n#pragma once\n\nnamespace epochcalc::registry::data {\n")
-foreach(_name hardware datasets presets profiles)
+foreach(_name hardware datasets presets profiles prices)
   file(READ ${DATA_DIR}/${_name}.json _json)
   string(FIND "${_json}" ")registry\"" _clash)
   if(NOT _clash EQUAL -1)

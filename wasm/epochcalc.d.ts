@@ -94,6 +94,15 @@ export interface ScenarioInput {
   assumptions?: Assumptions;
   /** Each device's own overheads; left out, both devices pay the values above. */
   overheads?: { host?: HostOverheads; accelerator?: DeviceOverheads };
+  /** Other registry devices' terms when compared side by side, by hardware id: the scenario's own
+   * epoch does not read them. Left out, a device has its cited list price, if any. */
+  compared?: Record<string, ComparedTerms>;
+}
+
+/** A registry device's price and idle power when compared (/compared/<id>/...). */
+export interface ComparedTerms {
+  price_per_hour?: Quantity | null;
+  idle_power?: Quantity | null;
 }
 
 /** The scenario with its preset merged and every registry id resolved into the full object
@@ -119,6 +128,8 @@ export interface NormalizedScenario {
   flop_energy: number;
   /** Present only when a device has values of its own; times in seconds. */
   overheads?: { host?: HostOverheads; accelerator?: DeviceOverheads };
+  /** Present only when the scenario gives other devices' terms; in USD/h and W. */
+  compared?: Record<string, { price_per_hour?: number; idle_power?: number }>;
   assumptions: Required<Omit<Assumptions, 'host_efficiency' | 'accelerator_efficiency' | 'launches_per_step'>> & {
     host_efficiency: number;
     accelerator_efficiency: number;
@@ -586,11 +597,18 @@ export interface CsvRequest {
   units?: 'si' | 'human';
 }
 
-/** A device of a comparison with its price per hour ("1.80 USD/h", "0.80/h", or a number of USD/h). */
+/** A device of a comparison with its price per hour ("1.80 USD/h", "0.80/h", or a number of USD/h)
+ * and idle power ("30 W", or a number of W); given, they win over the scenario's and the list price. */
 export interface PricedDevice {
   id: string;
   price?: string | number;
+  idle_power?: string | number;
 }
+
+/** Where a compared device's price came from: given (the list, the scenario) or a cited list price. */
+export type ComparedPrice =
+  | { usd_per_hour: number; from: 'given' }
+  | { usd_per_hour: number; from: 'list'; offer: string; source: string; date: string };
 
 export interface Comparison {
   schema: 'epochcalc/compare@1';
@@ -601,6 +619,13 @@ export interface Comparison {
     name: string;
     kind: string;
     runs_as: 'host' | 'accelerator';
+    /** The scenario's own device in this row, or null. */
+    yours: 'host' | 'accelerator' | null;
+    /** The price it is compared at; null: none, so no cost. */
+    price: ComparedPrice | null;
+    /** The scenario field a price typed for this row is kept in (calc.set takes it). */
+    price_path: string;
+    idle_power_w: number | null;
     /** false: no peak at the scenario's precision, and no runs. */
     has_precision: boolean;
     batched?: ComparedRun;
@@ -610,6 +635,9 @@ export interface Comparison {
   fastest: { from: number; to: number; device: string }[];
   /** The cheapest epoch on each range, among the devices with a price; [] when none has one. */
   cheapest: { from: number; to: number; device: string }[];
+  /** The ranges in words: "Fastest: … for batch 1–20, … from 21."; null without ranges. */
+  fastest_text: string | null;
+  cheapest_text: string | null;
 }
 
 /** A device's batched epoch and the accelerator's speedup: what a one-click what-if changes. */

@@ -33,11 +33,27 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
     return `${spec.field}=${one(spec.from, 'from')}:${one(spec.to, 'to')}${spec.points != null ? `:${one(spec.points, 'points')}` : ''}${spec.log ? ':log' : ''}`;
   }
 
-  /** A device list as the engine reads it: ids, or { id, price } as "id@price", separated by commas. */
+  /**
+   * A device list as the engine reads it: ids, or { id, price?, idle_power? } as "id@price@idle W",
+   * separated by commas. A number is in USD/h or W. Each part is one value: a "," or "@" in it would
+   * be read as another device or term.
+   */
   function deviceList(devices) {
-    return Array.isArray(devices)
-      ? devices.map((d) => (d && typeof d === 'object' ? (d.price == null ? String(d.id) : `${d.id}@${d.price}`) : String(d))).join(',')
-      : String(devices);
+    if (!Array.isArray(devices)) return String(devices);
+    return devices.map((d, i) => {
+      const one = (value, where, separators = /[,@]/) => {
+        if (separators.test(String(value))) {
+          throw new EpochcalcError([{ code: 'E_TYPE', path: `/devices/${i}${where}`, message: `"${String(value).slice(0, 60)}" is not one value: give it without "," or "@"` }]);
+        }
+        return String(value);
+      };
+      if (!d || typeof d !== 'object') return one(d, '', /,/);  // "l4@0.80/h" as the engine reads it
+      let text = one(d.id, '/id');
+      if (d.price != null) text += `@${one(d.price, '/price')}`;
+      // The engine reads a term that ends in W as the idle power; a bare number is in W.
+      if (d.idle_power != null) text += `@${one(d.idle_power, '/idle_power')}${/^\s*[-+0-9.eE]+\s*$/.test(String(d.idle_power)) ? ' W' : ''}`;
+      return text;
+    }).join(',');
   }
 
   /** A field sweep's reply: the engine's header, its values and series (typed arrays), the winner by name. */

@@ -19,7 +19,11 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-bool numeric(const FieldSpec& f) { return f.kind == FieldKind::integer || f.kind == FieldKind::quantity; }
+// A comparison's terms (/compared/<id>/...) are numbers of other devices, not of the scenario's epoch:
+// no sweep or solve-for reaches them.
+bool numeric(const FieldSpec& f) {
+  return (f.kind == FieldKind::integer || f.kind == FieldKind::quantity) && !f.path.starts_with("/compared/");
+}
 
 // The default preset with every registry reference written out, so each device field is in it.
 json expanded_default() {
@@ -63,7 +67,9 @@ std::optional<double> another_value(const FieldSpec& f, double current) {
 
 // The field's pointer in a scenario: the widths' row stands for every width, here the second.
 std::string pointer_of(const FieldSpec& f) {
-  return f.path == "/network/widths/-" ? std::string("/network/widths/1") : f.path;
+  if (f.path == "/network/widths/-") return "/network/widths/1";
+  if (f.path.starts_with("/compared/-/")) return "/compared/l4/" + f.path.substr(f.path.rfind('/') + 1);
+  return f.path;
 }
 
 // Calls `check(field, pointer)` for every numeric field of the table, bound in `scenario`.

@@ -174,9 +174,11 @@ TEST_CASE("every quantity field, past its plausible range either way, typed bare
       // A new quantity field gets a plausible range (engine/src/scenario/slips.cpp and above) or joins this list.
       CHECK(std::find(std::begin(dimensions_without_slips), std::end(dimensions_without_slips), dimension) !=
             std::end(dimensions_without_slips));
+      // A comparison's terms are under a device id: "/compared/l4/idle_power".
+      const std::string at = f.path.starts_with("/compared/-/") ? "/compared/l4/" + f.path.substr(f.path.rfind('/') + 1) : f.path;
       for (const double value : {std::max(min, 1e-6), max}) {
-        json doc = typed_into_preset({{f.path, "1"}});
-        doc[json::json_pointer(f.path)] = value;
+        json doc = typed_into_preset({{at, "1"}});
+        doc[json::json_pointer(at)] = value;
         CHECK(slips_of(doc).empty());
       }
       continue;

@@ -143,8 +143,9 @@ TEST_CASE("any device named in a comparison can carry a price: id@price, read as
   REQUIRE_FALSE(cheapest.empty());
   CHECK(cheapest.front().at("from") == 1);
   CHECK(cheapest.back().at("to") == 60000);
-  // A device without a price has no cost (not 0) and is not in the cheapest envelope.
-  const json mixed = compare_document(default_doc, "l4@0.80/h,h100-sxm");
+  // A device without a price (given or listed) has no cost (not 0) and is not in the cheapest envelope.
+  const json mixed = compare_document(default_doc, "l4@0.80/h,epyc-9654");
+  CHECK(mixed.at("devices").at(1).at("price").is_null());
   CHECK(mixed.at("devices").at(1).at("batched").at("cost_usd").is_null());
   for (const json& r : mixed.at("cheapest")) CHECK(r.at("device") == "l4");
   // A price the engine refuses is named at its place in the list, with what to write.
@@ -153,6 +154,72 @@ TEST_CASE("any device named in a comparison can carry a price: id@price, read as
   CHECK(bad.at("errors").at(0).at("path") == "/devices/0/price");
   const json negative = compare_document(default_doc, "l4@-1/h");
   CHECK(negative.at("errors").at(0).at("path") == "/devices/0/price");
+}
+
+// Issue 35: a price on any device, wherever devices are named. The list's "@" wins over the scenario's
+// /compared terms, which win over a device's cited list price; the scenario's own accelerator stands in
+// for its registry entry, and the ranges are said in words.
+TEST_CASE("a compared device's price: the list's, else the scenario's, else its cited list price, and where each came from") {
+  const registry::ListPrice* h100 = registry::find_list_price("h100-sxm");
+  REQUIRE(h100);
+  CHECK(h100->price_per_hour > 0);
+  CHECK(h100->source.find("https://") != std::string::npos);
+  CHECK(h100->date.size() == 10);
+  const auto row = [](const json& c, const std::string& id) {
+    for (const json& d : c.at("devices"))
+      if (d.at("id") == id) return d;
+    FAIL("no row " << id);
+    return json();
+  };
+  json doc = default_doc;
+  doc["compared"] = {{"l4", {{"price_per_hour", "0.80 USD/h"}, {"idle_power", "30 W"}}}};
+  const json c = compare_document(doc, "accelerators");
+  // Listed: the cited price, said as such.
+  const json a100 = row(c, "a100-sxm-80gb");
+  CHECK(a100.at("price").at("from") == "list");
+  CHECK(a100.at("price").at("usd_per_hour") == registry::find_list_price("a100-sxm-80gb")->price_per_hour);
+  CHECK(a100.at("price").at("source") == registry::find_list_price("a100-sxm-80gb")->source);
+  CHECK(a100.at("price_path") == "/compared/a100-sxm-80gb/price_per_hour");
+  // The scenario's terms beat the list price; the idle power counts idle energy.
+  const json l4 = row(c, "l4");
+  CHECK(l4.at("price") == json{{"usd_per_hour", 0.8}, {"from", "given"}});
+  CHECK(l4.at("idle_power_w") == 30.0);
+  CHECK(l4.at("batched").at("idle_energy_j").get<double>() == doctest::Approx(30 * l4.at("batched").at("epoch_time_s").get<double>()));
+  // The list's "@" beats both, for the price and the idle power.
+  const json given = compare_document(doc, "l4@1.25/h@45 W, a100-sxm-80gb@2/h");
+  CHECK(given.at("devices").at(0).at("price").at("usd_per_hour") == 1.25);
+  CHECK(given.at("devices").at(0).at("idle_power_w") == 45.0);
+  CHECK(given.at("devices").at(1).at("price").at("from") == "given");
+  // The host and your accelerator are the scenario's own: no list price is theirs to skip, and a price
+  // for them is kept in their own fields.
+  const json host = row(c, "host");
+  CHECK(host.at("yours") == "host");
+  CHECK(host.at("price").is_null());  // the reference CPU has no list price
+  CHECK(host.at("price_path") == "/host/price_per_hour");
+  const json yours = row(c, "h100-sxm");
+  CHECK(yours.at("yours") == "accelerator");
+  CHECK(yours.at("price_path") == "/accelerator/price_per_hour");
+  CHECK(yours.at("price").at("from") == "list");
+  // A customised accelerator is the row of the entry it is based on, with its edits.
+  json custom = default_doc;
+  custom["accelerator"] = {{"base", "h100-sxm"}, {"memory_bandwidth", "1 TB/s"}, {"price_per_hour", "2.50/h"}};
+  const json mine = row(compare_document(custom, "accelerators"), "h100-sxm");
+  CHECK(mine.at("yours") == "accelerator");
+  CHECK(mine.at("name") == "NVIDIA H100 SXM5 80GB (customised)");
+  CHECK(mine.at("price") == json{{"usd_per_hour", 2.5}, {"from", "given"}});
+  // One typed in full joins the list as "accelerator".
+  json full = default_doc;
+  full["accelerator"] = {{"name", "Mine"}, {"peak_flops", {{"fp32", "10 TFLOP/s"}}}, {"memory_bandwidth", "1 TB/s"}};
+  CHECK(compare_document(full, "accelerators").at("devices").back().at("id") == "accelerator");
+  // The ranges in words, each device by name.
+  CHECK(c.at("fastest_text") == "Fastest: Reference CPU (MLSys·im) for batch 1–20, NVIDIA H100 SXM5 80GB from 21.");
+  CHECK(c.at("cheapest_text").get<std::string>().starts_with("Cheapest: "));
+  // Terms the engine refuses are named where they stand.
+  json unknown = default_doc;
+  unknown["compared"] = {{"l4x", {{"price_per_hour", 1}}}};
+  CHECK(first_message(compare_document(unknown, "accelerators")).find("did you mean \"l4\"") != std::string::npos);
+  CHECK(compare_document(doc, "l4@1/h@2/h").at("errors").at(0).at("code") == "E_ARGS");
+  CHECK(compare_document(doc, "l4@9 kWh").at("errors").at(0).at("path") == "/devices/0/price");
 }
 
 // Issue 36 (defects 5 and 10): 10,000 ids took 6.8 s and 1 GB, with no cap; speedup=1e100 was refused

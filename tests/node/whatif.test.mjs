@@ -67,9 +67,38 @@ test('every device of a comparison can carry a price, as text or as { id, price 
   assert.deepEqual(fromText, cliJson(['--compare', list]));
   assert.ok(fromText.cheapest.length > 0 && fromText.cheapest[0].from === 1 && fromText.cheapest.at(-1).to === 60000);
   for (const d of fromText.devices) assert.equal(typeof d.batched.cost_usd, 'number', `${d.id} has a cost`);
-  const unpriced = await calc.compare(DEFAULT, ['l4@0.80/h', 'h100-sxm']);
+  const unpriced = await calc.compare(DEFAULT, ['l4@0.80/h', 'epyc-9654']);
   assert.equal(unpriced.devices[1].batched.cost_usd, null, 'no price: no cost, never 0');
+  assert.equal(unpriced.devices[1].price, null);
   await assert.rejects(calc.compare(DEFAULT, [{ id: 'l4', price: 'cheap' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/0/price');
+  // A "," or "@" inside one value would be read as another device or term: refused at its place.
+  await assert.rejects(calc.compare(DEFAULT, [{ id: 'l4', price: '1,80' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/0/price');
+  await assert.rejects(calc.compare(DEFAULT, ['l4', { id: 't4', idle_power: '3@W' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/1/idle_power');
+});
+
+test('a price and idle power on any device, from the list, the scenario\'s /compared terms or a cited list price; the same as the CLI\'s', async () => {
+  // The engineer of issue 35: four devices priced, the cheapest at each batch size in words.
+  const four = { ...DEFAULT, network: { widths: [784, 512, 512, 10], batch_size: 32 } };
+  const list = [{ id: 'reference-cpu', price: '0.40/h' }, { id: 'l4', price: '0.80/h', idle_power: 30 }, { id: 'a100-sxm-80gb', price: '1.80/h' }, { id: 'h100-sxm', price: '3.00/h' }];
+  const c = await calc.compare(four, list);
+  assert.deepEqual(c, cliJson(['--set', 'network.widths=784-512-512-10', '--set', 'network.batch_size=32', '--compare', 'reference-cpu@0.40/h,l4@0.80/h@30 W,a100-sxm-80gb@1.80/h,h100-sxm@3.00/h']));
+  assert.equal(c.devices[1].idle_power_w, 30);
+  assert.match(c.cheapest_text, /^Cheapest: Reference CPU \(MLSys·im\) for batch 1–\d+, NVIDIA L4 24GB from \d+\.$/);
+  // The same terms kept in the scenario (what the page's price column writes), and read back by the CLI.
+  const kept = { ...four, compared: { l4: { price_per_hour: '0.80/h', idle_power: '30 W' }, 'a100-sxm-80gb': { price_per_hour: 1.8 } }, host: { base: 'reference-cpu', price_per_hour: '0.40/h' }, accelerator: { base: 'h100-sxm', price_per_hour: '3/h' } };
+  const fromScenario = await calc.compare(kept, 'reference-cpu,l4,a100-sxm-80gb,h100-sxm');
+  assert.deepEqual(fromScenario.cheapest, c.cheapest);
+  assert.equal(fromScenario.devices[1].price_path, '/compared/l4/price_per_hour');
+  // Unpriced, a registry GPU has its cited list price, said as one.
+  const listed = await calc.compare(DEFAULT, ['t4']);
+  assert.equal(listed.devices[0].price.from, 'list');
+  assert.match(listed.devices[0].price.source, /https:\/\//);
+  assert.match(listed.devices[0].price.date, /^\d{4}-\d{2}-\d{2}$/);
+  // The field is one row of the schema, set as any field is, and kept in the normalized scenario.
+  const edited = await calc.set(DEFAULT, 'compared.l4.price_per_hour', '0.80/h');
+  assert.deepEqual(edited.compared, { l4: { price_per_hour: '0.80/h' } });
+  assert.deepEqual((await calc.solve(edited)).scenario.compared, { l4: { price_per_hour: 0.8 } });
+  assert.throws(() => calc.solve({ ...DEFAULT, compared: { l4x: { price_per_hour: 1 } } }), (e) => e instanceof EpochcalcError && e.path === '/compared/l4x' && /did you mean "l4"/.test(e.message));
 });
 
 test('a comparison of 10,000 devices is refused as E_RANGE, and the module keeps working (issue 36)', async () => {

@@ -17,14 +17,13 @@
 #include "scenario/in_force_text.hpp"
 #include "scenario/json_read.hpp"
 #include "scenario/trim.hpp"
+#include "api/document_parts.hpp"
 
 namespace epochcalc {
 
-namespace {
+std::string detail::trimmed(std::string_view text) { return std::string(detail::trim(text)); }
 
-std::string trimmed(std::string_view text) { return std::string(detail::trim(text)); }
-
-std::vector<std::string> split(std::string_view text, char separator) {
+std::vector<std::string> detail::split(std::string_view text, char separator) {
   std::vector<std::string> parts;
   std::size_t start = 0;
   while (true) {
@@ -35,20 +34,25 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
+namespace {
+
+using detail::split;
+using detail::trimmed;
+
 std::string unit_of(const FieldSpec& f) {
   return f.kind == FieldKind::integer ? "" : std::string(si_unit(f.quantity.dimension));
 }
 
-// The scenario validated once for the call, or the error document.
-std::optional<Scenario> scenario_of(const json& document, json& error_document) {
+}  // namespace
+
+std::optional<Scenario> detail::scenario_of(const json& document, json& error_document) {
   ParsedScenario parsed = parse_scenario(document);
   if (parsed.scenario) return std::move(parsed.scenario);
   error_document = errors_to_json(parsed.errors);
   return std::nullopt;
 }
 
-// `priced`: the device has a price, so its cost is a number; otherwise null, as in a result.
-json run_json(const Run& r, bool priced) {
+json detail::run_json(const Run& r, bool priced) {
   return {{"epoch_time_s", r.epoch_time_s},       {"compute_time_s", r.compute_time_s},
           {"memory_time_s", r.memory_time_s},     {"work_time_s", r.work_time_s},
           {"dispatch_time_s", r.dispatch_time_s}, {"launch_time_s", r.launch_time_s},
@@ -57,6 +61,11 @@ json run_json(const Run& r, bool priced) {
           {"idle_energy_j", r.idle_energy_j},     {"energy_j", r.energy_j},
           {"cost_usd", priced ? json(r.cost_usd) : json(nullptr)}};
 }
+
+namespace {
+
+using detail::run_json;
+using detail::scenario_of;
 
 json series_json(const RunSeries& s) {
   return {{"epoch_time_s", s.epoch_time_s},       {"compute_time_s", s.compute_time_s},
@@ -363,83 +372,6 @@ json break_even_document(const json& document) {
     dominated[accelerator ? "accelerator" : "host"] = ranges_json(overhead_dominated(*scenario, accelerator));
   return {{"schema", break_even_schema}, {"batch_size", scenario->batch_size}, {"fields", std::move(fields)},
           {"overhead_exceeds_work", std::move(dominated)}};
-}
-
-json compare_document(const json& document, std::string_view devices) {
-  json error_document;
-  const auto scenario = scenario_of(document, error_document);
-  if (!scenario) return error_document;
-  Errors errors;
-  std::vector<Contender> contenders;
-  std::vector<std::string> kinds;
-  const std::string list = trimmed(devices);
-  if (list == "accelerators") {
-    contenders.push_back({"host", scenario->host, true});
-    kinds.push_back("host");
-  }
-  for (const registry::HardwareEntry& h : registry::hardware()) {
-    if (list == "all" || (list == "accelerators" && !h.runs_as_host())) {
-      contenders.push_back({h.id, h.device, h.runs_as_host()});
-      kinds.push_back(h.kind);
-    }
-  }
-  if (list != "all" && list != "accelerators") {
-    const std::vector<std::string> entries = split(list, ',');
-    if (entries.size() > max_compare_devices) {
-      errors.push_back({code::range, "/devices", "give at most " + std::to_string(max_compare_devices) + " devices to compare; got " +
-                                                     std::to_string(entries.size()) + " (\"all\" names every registry device)"});
-      return errors_to_json(errors);
-    }
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      // "l4@0.80/h": a device and its price per hour (a bare number is in USD/h), read as the price field is.
-      const std::size_t at = entries[i].find('@');
-      const std::string id = trimmed(entries[i].substr(0, at));
-      std::optional<double> price;
-      if (at != std::string::npos) {
-        price = read_quantity(json(trimmed(entries[i].substr(at + 1))), "/devices/" + std::to_string(i) + "/price", rule::price_per_hour, errors);
-        if (!price) continue;
-      }
-      const std::size_t before = contenders.size();
-      if (const registry::HardwareEntry* h = registry::find_hardware(id)) {
-        contenders.push_back({h->id, h->device, h->runs_as_host()});
-        kinds.push_back(h->kind);
-      } else if (id == "host" || id == "accelerator") {
-        const bool host = id == "host";
-        contenders.push_back({id, host ? scenario->host : scenario->accelerator, host});
-        kinds.push_back(id);
-      } else {
-        std::string text = "unknown device \"" + id + "\"";
-        std::vector<std::string> known = registry::hardware_ids();
-        known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
-        if (auto m = closest_match(id, known)) text += "; did you mean \"" + *m + "\"?";
-        else text += "; see --list-hardware";
-        errors.push_back({code::unknown_id, "/devices/" + std::to_string(i), text});
-      }
-      if (price && contenders.size() > before) contenders.back().device.price_per_hour = *price;
-    }
-  }
-  if (!errors.empty()) return errors_to_json(errors);
-  const DeviceComparison comparison = compare_devices(*scenario, contenders);
-  json rows = json::array();
-  for (std::size_t i = 0; i < contenders.size(); ++i) {
-    const ContenderResult& r = comparison.results[i];
-    json row = {{"id", contenders[i].label}, {"name", contenders[i].device.name}, {"kind", kinds[i]},
-                {"runs_as", contenders[i].runs_as_host ? "host" : "accelerator"}, {"has_precision", r.has_precision}};
-    if (r.has_precision) {
-      const bool priced = contenders[i].device.price_per_hour > 0;
-      row["batched"] = run_json(r.runs.batched, priced);
-      row["batch_one"] = run_json(r.runs.batch_one, priced);
-    }
-    rows.push_back(std::move(row));
-  }
-  const auto envelope = [&](const std::vector<EnvelopeRange>& ranges) {
-    json out = json::array();
-    for (const EnvelopeRange& r : ranges) out.push_back({{"from", r.from}, {"to", r.to}, {"device", contenders[r.index].label}});
-    return out;
-  };
-  return {{"schema", compare_schema}, {"batch_size", scenario->batch_size}, {"precision", scenario->precision},
-          {"devices", std::move(rows)}, {"fastest", envelope(comparison.fastest)},
-          {"cheapest", envelope(comparison.cheapest)}};
 }
 
 json quick_whatifs_document(const json& document) {

@@ -54,7 +54,7 @@ inline constexpr std::string_view reply_words[] = {
     "to", "warnings", "code", "message", "errors", "path", "result", "sweep", "points", "expanded", "base",
     "preset", "idle_power", "price_per_hour", "idle_energy_j", "cost_usd", "notes", "params",
     "step_overhead", "step_time_s", "transfer_time_s", "overheads", "own", "ops_per_step", "host_link_bandwidth",
-    "host_link_latency", "first_layer_input_gradient", "sources", "id", "default",
+    "host_link_latency", "first_layer_input_gradient", "sources", "id", "default", "compared",
     // values
     "epochcalc/result@1", "epochcalc/sweep@2", "epochcalc/error@1", "epochcalc/evaluation@1",
     "epochcalc/expanded@1", "epochcalc/edited@1", "epochcalc/update@1", "epochcalc/link@1", "epochcalc/link-params@1", "training", "inference", "none",

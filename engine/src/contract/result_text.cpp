@@ -188,6 +188,17 @@ void write_scenario(Out& out, const Scenario& s) {
     }
     out.end_object();
   }
+  // Other devices' terms, only when the scenario gives any.
+  if (!s.compared.empty()) {
+    out.key("compared").begin_object();
+    for (const auto& [id, terms] : s.compared) {
+      out.key(id).begin_object();
+      if (terms.price_per_hour > 0) out.key("price_per_hour").number(terms.price_per_hour);
+      if (terms.idle_power > 0) out.key("idle_power").number(terms.idle_power);
+      out.end_object();
+    }
+    out.end_object();
+  }
   out.end_object();
 }
 

@@ -166,6 +166,12 @@ constexpr FieldRow scenario_rows[] = {
     {"/assumptions/first_layer_input_gradient", FieldKind::boolean, "Gradient of the input data",
      "Off: the first layer makes 2 passes, not 3, as frameworks run it.", false, nullptr, nullptr,
      switch_at<&Assumptions::first_layer_input_gradient>, {}, nullptr, WriteRule::when_not_default},
+    // Other registry devices' terms when compared side by side, by id ("/compared/l4/price_per_hour").
+    {"/compared/-/price_per_hour", FieldKind::quantity, "Price per hour when compared",
+     "What an hour of this device costs you, in the devices table and --compare. Empty: its list price, if it has one.",
+     false, &rule::price_per_hour},
+    {"/compared/-/idle_power", FieldKind::quantity, "Idle power when compared",
+     "Static power this device draws for the whole epoch when compared. Empty: none counted.", false, &rule::idle_power},
 };
 
 // Each device's own overheads, under /overheads/host and /overheads/accelerator: its profile, then one
@@ -394,6 +400,11 @@ const FieldSpec* find_field(std::string_view pointer) {
   if (key.rfind(widths, 0) == 0 && key.size() > widths.size() &&
       key.find_first_not_of("0123456789", widths.size()) == std::string::npos)
     key = widths + "-";
+  // "/compared/l4/price_per_hour": one row for every device id.
+  const std::string compared = "/compared/";
+  if (const std::size_t slash = key.find('/', compared.size());
+      key.starts_with(compared) && slash != std::string::npos && slash > compared.size())
+    key = compared + "-" + key.substr(slash);
   for (const FieldSpec& f : field_specs())
     if (f.path == key) return &f;
   return nullptr;

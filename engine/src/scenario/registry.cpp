@@ -139,6 +139,7 @@ const std::vector<HardwareEntry>& hardware() {
         json device_fields = item;
         for (const char* extra : {"id", "kind", "notes"}) device_fields.erase(extra);
         read_device_fields(device_fields, path, true, entry.device, errors);
+        entry.device.registry_id = entry.id;
         return entry;
       });
   return entries;

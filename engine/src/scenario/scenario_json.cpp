@@ -19,7 +19,7 @@ namespace {
 
 const std::vector<std::string> top_fields{"name",   "preset", "profile", "network",           "host",       "accelerator",
                                           "precision", "dispatch", "launch", "step_overhead", "dram_energy_per_byte", "flop_energy",
-                                          "assumptions", "overheads"};
+                                          "assumptions", "overheads", "compared"};
 const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
 
 // A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
@@ -173,6 +173,35 @@ void read_overheads(const json* value, Scenario& s, Errors& errors) {
   }
 }
 
+// Other devices' terms when compared (/compared/<registry id>/price_per_hour, idle_power), one row each
+// in the field table; null, like absent, gives none. Only registry ids: the scenario's own devices take
+// theirs under /host and /accelerator.
+void read_compared(const json* value, Scenario& s, Errors& errors) {
+  if (!value || value->is_null()) return;
+  if (!value->is_object()) {
+    errors.push_back({code::type, "/compared", "expected an object of registry device ids, such as {\"l4\": {\"price_per_hour\": \"0.80 USD/h\"}}, got " +
+                                                   json_type_name(*value)});
+    return;
+  }
+  static const std::vector<std::string> keys{"price_per_hour", "idle_power"};
+  for (const auto& [id, terms] : value->items()) {
+    const std::string path = pointer("/compared", id);
+    if (!registry::find_hardware(id)) {
+      errors.push_back(detail::unknown_id_error(path, id, "hardware", registry::hardware_ids()));
+      continue;
+    }
+    if (terms.is_null() || !check_object(terms, path, keys, errors)) continue;
+    ComparedTerms into;
+    for (const std::string& key : keys) {
+      const json* v = field(terms, key, path, errors, false);
+      if (!v || v->is_null()) continue;
+      const FieldSpec* f = find_field(pointer(path, key));
+      if (auto q = read_quantity(*v, pointer(path, key), f->quantity, errors)) (key == keys[0] ? into.price_per_hour : into.idle_power) = *q;
+    }
+    if (into.price_per_hour > 0 || into.idle_power > 0) s.compared[id] = into;
+  }
+}
+
 }  // namespace
 
 std::optional<std::vector<std::int64_t>> detail::read_widths(const json& value, const std::string& path, Errors& errors) {
@@ -269,6 +298,7 @@ ParsedScenario parse_scenario(const json& input) {
   }
   read_assumptions(field(doc, "assumptions", "", errors, false), "/assumptions", s, errors);
   read_overheads(field(doc, "overheads", "", errors, false), s, errors);
+  read_compared(field(doc, "compared", "", errors, false), s, errors);
   detail::record_sources(input, from_preset, doc, s);
 
   // Checks that need two fields at once, only when both were valid.

@@ -56,6 +56,9 @@ struct Device {
   // (PCIe, NVLink-C2C): 0 = not given, no copy counted.
   double host_link_bandwidth = 0;            // B/s
   double host_link_latency = 0;              // s per copy
+  // The registry entry this device is or is based on ("" for one typed in full): what a comparison
+  // puts the scenario's own device in place of.
+  std::string registry_id = {};
 };
 
 struct Dataset {
@@ -126,6 +129,13 @@ struct PaidOverheads {
 };
 
 // A validated scenario with every id resolved and every quantity in SI units.
+// A registry device's price and idle power for when it is compared side by side (the devices table,
+// --compare): what the user pays for it, which no datasheet says. 0 = not given.
+struct ComparedTerms {
+  double price_per_hour = 0;  // USD per hour
+  double idle_power = 0;      // W
+};
+
 struct Scenario {
   std::string name;
   std::vector<std::int64_t> widths;
@@ -145,6 +155,8 @@ struct Scenario {
   DeviceOverheads accelerator_overheads;
   // Where each top-level overhead value came from (dispatch, launch, step_overhead, the counts).
   OverheadSources overhead_sources;
+  // Other devices' terms by registry id, for comparisons only: one scenario's epoch does not read them.
+  std::map<std::string, ComparedTerms> compared;
 };
 
 // What each device pays with: its own values where the scenario gives them, else the top-level ones.

@@ -52,12 +52,25 @@ struct PresetEntry {
   nlohmann::ordered_json scenario;  // a complete scenario document
 };
 
+// A registry device's public on-demand price per hour, cited and dated (engine/data/prices.json): what
+// a comparison prices a device at when the user gives none. Apart from hardware(), so that a module
+// which never compares does not carry the prices.
+struct ListPrice {
+  std::string id;  // a hardware id
+  double price_per_hour = 0;  // USD per hour
+  std::string offer;   // what was priced: the provider's product or instance
+  std::string source;  // where the number is published
+  std::string date;    // when it was read, YYYY-MM-DD
+};
+
 const std::vector<HardwareEntry>& hardware();
 const std::vector<DatasetEntry>& datasets();
 const std::vector<PresetEntry>& presets();
 const std::vector<ProfileEntry>& profiles();
 
 const HardwareEntry* find_hardware(std::string_view id);
+const std::vector<ListPrice>& list_prices();
+const ListPrice* find_list_price(std::string_view id);  // null for "" and for a device without one
 const DatasetEntry* find_dataset(std::string_view id);
 const PresetEntry* find_preset(std::string_view id);
 const ProfileEntry* find_profile(std::string_view id);

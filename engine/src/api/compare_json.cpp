@@ -1,0 +1,197 @@
+// Devices side by side as a document (compare_document in whatif_json.hpp): the devices named, each
+// with the price and idle power it is compared at and where they came from, the runs, and the exact
+// fastest and cheapest envelopes over batch sizes with the same ranges in words.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "api/document_parts.hpp"
+#include "epochcalc/api/api_json.hpp"
+#include "epochcalc/api/whatif_json.hpp"
+#include "epochcalc/model/compare.hpp"
+#include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/scenario/limits.hpp"
+#include "epochcalc/scenario/registry.hpp"
+
+namespace epochcalc {
+
+namespace {
+
+using detail::split;
+using detail::trimmed;
+
+// One device to compare, with where its price came from.
+struct Entry {
+  Contender contender;
+  std::string kind;        // a registry kind, or "host" / "accelerator" for the scenario's own
+  std::string yours;       // "host", "accelerator" or "": the scenario's own device in this row
+  std::string price_path;  // the scenario field a price for this row is kept in
+  std::string price_from;  // "given" (the list's "@", the scenario), "list" (a cited list price) or ""
+  const registry::ListPrice* list_price = nullptr;
+};
+Entry entry_of(Contender contender, std::string kind, std::string yours) {
+  Entry e;
+  e.contender = std::move(contender);
+  e.kind = std::move(kind);
+  e.yours = std::move(yours);
+  return e;
+}
+
+// Prices and idle powers, the first given wins: the list's "@" terms, then the scenario's (its own
+// devices', or /compared/<id>), then the device's cited list price. A device without any has no cost.
+void settle_terms(Entry& e, const Scenario& s, std::optional<double> price, std::optional<double> idle) {
+  Device& d = e.contender.device;
+  if (!e.yours.empty()) {
+    e.price_path = "/" + e.yours + "/price_per_hour";
+  } else {
+    e.price_path = "/compared/" + e.contender.label + "/price_per_hour";
+    if (const auto it = s.compared.find(e.contender.label); it != s.compared.end()) {
+      if (it->second.price_per_hour > 0) d.price_per_hour = it->second.price_per_hour;
+      if (it->second.idle_power > 0) d.idle_power = it->second.idle_power;
+    }
+  }
+  if (price) d.price_per_hour = *price;
+  if (idle) d.idle_power = *idle;
+  if (d.price_per_hour > 0) {
+    e.price_from = "given";
+  } else if ((e.list_price = registry::find_list_price(d.registry_id))) {
+    d.price_per_hour = e.list_price->price_per_hour;
+    e.price_from = "list";
+  }
+}
+
+Entry registry_entry(const registry::HardwareEntry& h, const Scenario& s) {
+  // The scenario's own devices stand in for the registry entries they are (or are based on), edits and
+  // all, each in the role its kind gives it.
+  if (!h.runs_as_host() && h.id == s.accelerator.registry_id)
+    return entry_of({h.id, s.accelerator, false}, h.kind, "accelerator");
+  if (h.runs_as_host() && h.id == s.host.registry_id) return entry_of({h.id, s.host, true}, h.kind, "host");
+  return entry_of({h.id, h.device, h.runs_as_host()}, h.kind, "");
+}
+
+// "h100-sxm", "l4@0.80/h" or "l4@0.80/h@72 W": a device, then a price per hour (a bare number is in
+// USD/h) and an idle power (a term that ends in W), each read as its field is.
+std::optional<Entry> read_entry(const std::string& text, std::size_t i, const Scenario& s, Errors& errors) {
+  const std::vector<std::string> parts = split(text, '@');
+  const std::string& id = parts.front();
+  const std::string path = "/devices/" + std::to_string(i);
+  std::optional<double> price, idle;
+  const std::size_t before = errors.size();
+  for (std::size_t p = 1; p < parts.size(); ++p) {
+    const bool power = !parts[p].empty() && parts[p].back() == 'W';
+    std::optional<double>& into = power ? idle : price;
+    if (into) {
+      errors.push_back({code::args, path, "\"" + text + "\" gives " + (power ? "an idle power" : "a price") +
+                                              " twice; write a device as id@price/h@idle W, e.g. l4@0.80/h@30 W"});
+      continue;
+    }
+    into = read_quantity(json(parts[p]), path + (power ? "/idle_power" : "/price"), power ? rule::idle_power : rule::price_per_hour, errors);
+  }
+  if (errors.size() != before) return std::nullopt;
+  Entry e;
+  if (const registry::HardwareEntry* h = registry::find_hardware(id)) {
+    e = registry_entry(*h, s);
+  } else if (id == "host" || id == "accelerator") {
+    const bool host = id == "host";
+    e = entry_of({id, host ? s.host : s.accelerator, host}, id, id);
+  } else {
+    std::string message = "unknown device \"" + id + "\"";
+    std::vector<std::string> known = registry::hardware_ids();
+    known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
+    if (auto m = closest_match(id, known)) message += "; did you mean \"" + *m + "\"?";
+    else message += "; see --list-hardware";
+    errors.push_back({code::unknown_id, path, message});
+    return std::nullopt;
+  }
+  settle_terms(e, s, price, idle);
+  return e;
+}
+
+// "L4 for batch 1–69, H100 from 70": an envelope's ranges in words, each device by its name.
+std::string envelope_text(const std::vector<EnvelopeRange>& ranges, const std::vector<Entry>& entries, std::int64_t n) {
+  std::string out;
+  for (const EnvelopeRange& r : ranges) {
+    if (!out.empty()) out += ", ";
+    out += entries[r.index].contender.device.name;
+    if (ranges.size() == 1) out += " at every batch size";
+    else if (r.to == n && r.from > 1) out += " from " + format_number(static_cast<double>(r.from));
+    else if (r.from == r.to) out += " for batch " + format_number(static_cast<double>(r.from));
+    else out += " for batch " + format_number(static_cast<double>(r.from)) + "–" + format_number(static_cast<double>(r.to));
+  }
+  return out;
+}
+
+}  // namespace
+
+json compare_document(const json& document, std::string_view devices) {
+  json error_document;
+  const auto scenario = detail::scenario_of(document, error_document);
+  if (!scenario) return error_document;
+  const Scenario& s = *scenario;
+  Errors errors;
+  std::vector<Entry> entries;
+  const std::string list = trimmed(devices);
+  if (list == "accelerators" || list == "all") {
+    if (list == "accelerators") entries.push_back(entry_of({"host", s.host, true}, "host", "host"));
+    for (const registry::HardwareEntry& h : registry::hardware())
+      if (list == "all" || !h.runs_as_host()) entries.push_back(registry_entry(h, s));
+    // An accelerator typed in full (or a CPU in the accelerator slot) is no entry of the list: it joins as itself.
+    if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.yours == "accelerator"; }))
+      entries.push_back(entry_of({"accelerator", s.accelerator, false}, "accelerator", "accelerator"));
+    for (Entry& e : entries) settle_terms(e, s, std::nullopt, std::nullopt);
+  } else {
+    const std::vector<std::string> texts = split(list, ',');
+    if (texts.size() > max_compare_devices) {
+      errors.push_back({code::range, "/devices", "give at most " + std::to_string(max_compare_devices) + " devices to compare; got " +
+                                                     std::to_string(texts.size()) + " (\"all\" names every registry device)"});
+      return errors_to_json(errors);
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (auto e = read_entry(texts[i], i, s, errors)) entries.push_back(std::move(*e));
+  }
+  if (!errors.empty()) return errors_to_json(errors);
+  std::vector<Contender> contenders;
+  for (const Entry& e : entries) contenders.push_back(e.contender);
+  const DeviceComparison comparison = compare_devices(s, contenders);
+  json rows = json::array();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    const Device& d = e.contender.device;
+    const ContenderResult& r = comparison.results[i];
+    json price = nullptr;
+    if (d.price_per_hour > 0) {
+      price = {{"usd_per_hour", d.price_per_hour}, {"from", e.price_from}};
+      if (e.list_price) {
+        price["offer"] = e.list_price->offer;
+        price["source"] = e.list_price->source;
+        price["date"] = e.list_price->date;
+      }
+    }
+    json row = {{"id", e.contender.label}, {"name", d.name}, {"kind", e.kind},
+                {"runs_as", e.contender.runs_as_host ? "host" : "accelerator"},
+                {"yours", e.yours.empty() ? json(nullptr) : json(e.yours)}, {"price", std::move(price)},
+                {"price_path", e.price_path}, {"idle_power_w", d.idle_power > 0 ? json(d.idle_power) : json(nullptr)},
+                {"has_precision", r.has_precision}};
+    if (r.has_precision) {
+      row["batched"] = detail::run_json(r.runs.batched, d.price_per_hour > 0);
+      row["batch_one"] = detail::run_json(r.runs.batch_one, d.price_per_hour > 0);
+    }
+    rows.push_back(std::move(row));
+  }
+  const auto envelope = [&](const std::vector<EnvelopeRange>& ranges) {
+    json out = json::array();
+    for (const EnvelopeRange& r : ranges) out.push_back({{"from", r.from}, {"to", r.to}, {"device", entries[r.index].contender.label}});
+    return out;
+  };
+  const std::int64_t n = s.dataset.training_examples;
+  return {{"schema", compare_schema},
+          {"batch_size", s.batch_size},
+          {"precision", s.precision},
+          {"devices", std::move(rows)},
+          {"fastest", envelope(comparison.fastest)},
+          {"cheapest", envelope(comparison.cheapest)},
+          {"fastest_text", comparison.fastest.empty() ? json(nullptr) : json("Fastest: " + envelope_text(comparison.fastest, entries, n) + ".")},
+          {"cheapest_text", comparison.cheapest.empty() ? json(nullptr) : json("Cheapest: " + envelope_text(comparison.cheapest, entries, n) + ".")}};
+}
+
+}  // namespace epochcalc
