@@ -271,6 +271,9 @@ const WHATIF_BUDGETS = [
       { field: 'network.batch_size', from: 1, to: 60000, points: 200 }) },
   { id: 'js_compare', figure: 'what-if: every registry accelerator and the host side by side via `calc.compare`', budget_ms: 2,
     call: (calc) => calc.compare(DEFAULT_SCENARIO, 'accelerators') },
+  // Issue 35: every registry device with a price of its own, so the cheapest envelope runs over all of them.
+  { id: 'js_compare_priced', figure: 'what-if: every registry device priced, fastest and cheapest envelopes, via `calc.compare`', budget_ms: 2,
+    call: (calc) => calc.compare(DEFAULT_SCENARIO, calc.hardware().map((d, i) => ({ id: d.id, price: `${(0.3 + 0.45 * i).toFixed(2)}/h` }))) },
 ];
 
 async function whatifTimings(calc) {

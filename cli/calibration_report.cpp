@@ -75,20 +75,20 @@ std::string format_calibration(const json& reply) {
   for (const Row& row : rows) width = std::max(width, row.label.size() + 2);
   for (const Row& row : rows) text += "  " + pad(row.label, width) + row.value + "\n";
   for (const json& note : reply.at("notes")) text += "Note: " + note.get<std::string>() + "\n";
-  text += "\n  " + pad("device", 13) + rpad("batch", 9) + rpad("measured", 13) + rpad("fitted", 13) + rpad("residual", 10) +
-          rpad("before fit", 13) + "\n";
+  text += "\n  " + pad("device", 13) + column("batch", 9) + column("measured", 13) + column("fitted", 13) + column("residual", 10) +
+          column("before fit", 13) + "\n";
   for (const json& m : reply.at("measurements"))
-    text += "  " + pad(m.at("device").get<std::string>(), 13) + rpad(format_count(m.at("batch_size").get<double>()), 9) +
-            rpad(format_time(m.at("epoch_time_s").get<double>()), 13) + rpad(format_time(m.at("predicted_s").get<double>()), 13) +
-            rpad(signed_percent(m.at("relative_residual").get<double>()), 10) +
-            rpad(format_time(m.at("uncalibrated_s").get<double>()), 13) + "\n";
+    text += "  " + pad(m.at("device").get<std::string>(), 13) + column(format_count(m.at("batch_size").get<double>()), 9) +
+            column(format_time(m.at("epoch_time_s").get<double>()), 13) + column(format_time(m.at("predicted_s").get<double>()), 13) +
+            column(signed_percent(m.at("relative_residual").get<double>()), 10) +
+            column(format_time(m.at("uncalibrated_s").get<double>()), 13) + "\n";
   if (reply.contains("predictions")) {
-    text += "\nThe fitted model's epochs on the scenario's network:\n  " + rpad("batch", 7) + rpad("host", 13) +
-            rpad("accelerator", 14) + "\n";
+    text += "\nThe fitted model's epochs on the scenario's network:\n  " + column("batch", 7) + column("host", 13) +
+            column("accelerator", 14) + "\n";
     for (const json& p : reply.at("predictions"))
-      text += "  " + rpad(format_count(p.at("batch_size").get<double>()), 7) +
-              rpad(format_time(p.at("host_epoch_time_s").get<double>()), 13) +
-              rpad(format_time(p.at("accelerator_epoch_time_s").get<double>()), 14) + "\n";
+      text += "  " + column(format_count(p.at("batch_size").get<double>()), 7) +
+              column(format_time(p.at("host_epoch_time_s").get<double>()), 13) +
+              column(format_time(p.at("accelerator_epoch_time_s").get<double>()), 14) + "\n";
   }
   text += "\nRMS relative residual " + format_percent(reply.at("rms_relative_residual").get<double>()) +
           ". The fitted scenario: epochcalc --calibrate FILE --json, under \"scenario\".\n";

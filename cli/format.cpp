@@ -14,8 +14,15 @@ struct Scale {
   const char* symbol;
 };
 
-// Six significant digits with trailing zeros kept, so columns line up and precision is visible.
+// Six significant digits with trailing zeros kept, so columns line up and precision is visible; from a
+// million units up, as a power of ten, so no number is wider than a column (issue 36: 22 digits of
+// hours ran two columns together).
 std::string significant(double value, const char* symbol) {
+  if (std::fabs(value) >= 1e6) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.5e %s", value, symbol);
+    return buffer;
+  }
   const int digits_before = value >= 1 ? static_cast<int>(std::floor(std::log10(value))) + 1 : 1;
   const int decimals = std::max(0, 6 - digits_before);
   char buffer[64];
@@ -61,7 +68,7 @@ std::string format_count(double count) {
 
 std::string format_ratio(double ratio) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, ratio >= 100 ? "%.0fx" : (ratio >= 10 ? "%.1fx" : "%.2fx"), ratio);
+  std::snprintf(buffer, sizeof buffer, ratio >= 1e6 ? "%.5ex" : ratio >= 100 ? "%.0fx" : (ratio >= 10 ? "%.1fx" : "%.2fx"), ratio);
   return buffer;
 }
 
@@ -86,6 +93,8 @@ std::string rpad(const std::string& text, std::size_t width) {
   const std::size_t shown = shown_width(text);
   return shown >= width ? text : std::string(width - shown, ' ') + text;
 }
+
+std::string column(const std::string& text, std::size_t width) { return " " + rpad(text, width - 1); }
 
 std::string text_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
                        const std::vector<bool>& right) {

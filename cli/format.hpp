@@ -22,6 +22,9 @@ std::size_t shown_width(const std::string& text);
 std::string printable(std::string_view text);
 std::string pad(const std::string& text, std::size_t width);
 std::string rpad(const std::string& text, std::size_t width);
+// A right-aligned cell `width` wide that always starts with a space, so a wider value never runs into
+// the column before it.
+std::string column(const std::string& text, std::size_t width);
 
 // A text table: each column as wide as its widest cell (header included), two spaces apart, every line
 // indented by two; a column of numbers right-aligned (`right`), the others left. Any label or value fits.

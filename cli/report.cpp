@@ -22,11 +22,11 @@ struct ExtraColumns {
 std::string run_row(const std::string& label, const Run& run, bool show_launch, ExtraColumns extra) {
   std::string row = "  " + pad(label, 12);
   for (double value : {run.epoch_time_s, run.compute_time_s, run.memory_time_s, run.dispatch_time_s})
-    row += rpad(format_time(value), 13);
-  row += rpad(show_launch ? format_time(run.launch_time_s) : "-", 13);
-  if (extra.step) row += rpad(format_time(run.step_time_s), 13);
-  if (extra.transfer) row += rpad(show_launch ? format_time(run.transfer_time_s) : "-", 13);
-  row += rpad(format_percent(run.overhead_fraction), 10);
+    row += column(format_time(value), 13);
+  row += column(show_launch ? format_time(run.launch_time_s) : "-", 13);
+  if (extra.step) row += column(format_time(run.step_time_s), 13);
+  if (extra.transfer) row += column(show_launch ? format_time(run.transfer_time_s) : "-", 13);
+  row += column(format_percent(run.overhead_fraction), 10);
   return row + "\n";
 }
 

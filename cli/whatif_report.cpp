@@ -205,8 +205,8 @@ std::string format_compare(const json& comparison) {
   for (const json& d : comparison.at("devices"))
     if (d.contains("batched") && !d.at("batched").at("cost_usd").is_null() && d.at("batched").at("cost_usd").get<double>() >= 0.01) cents = false;
   const double per = cents ? 1000 : 1;
-  std::string out = "  " + pad("device", 24) + pad("runs as", 13) + rpad("epoch @" + batch, 14) + rpad("epoch @1", 14) +
-                    rpad("overhead", 10) + rpad("energy", 14) + rpad("USD/hour", 11) + rpad(cents ? "USD/1,000 epochs" : "USD/epoch", 18) + "\n";
+  std::string out = "  " + pad("device", 24) + pad("runs as", 13) + column("epoch @" + batch, 14) + column("epoch @1", 14) +
+                    column("overhead", 10) + column("energy", 14) + column("USD/hour", 11) + column(cents ? "USD/1,000 epochs" : "USD/epoch", 18) + "\n";
   std::string listed;  // the list prices used, with their sources
   for (const json& d : comparison.at("devices")) {
     const std::string yours = d.at("yours").is_null() ? "" : " (yours)";
@@ -216,9 +216,9 @@ std::string format_compare(const json& comparison) {
       continue;
     }
     const json& b = d.at("batched");
-    out += rpad(format_time(b.at("epoch_time_s").get<double>()), 14) +
-           rpad(format_time(d.at("batch_one").at("epoch_time_s").get<double>()), 14) +
-           rpad(format_percent(b.at("overhead_fraction").get<double>()), 10) + rpad(format_energy(b.at("energy_j").get<double>()), 14);
+    out += column(format_time(b.at("epoch_time_s").get<double>()), 14) +
+           column(format_time(d.at("batch_one").at("epoch_time_s").get<double>()), 14) +
+           column(format_percent(b.at("overhead_fraction").get<double>()), 10) + column(format_energy(b.at("energy_j").get<double>()), 14);
     char price[32] = "-";
     char cost[32] = "-";
     if (const json& p = d.at("price"); !p.is_null()) {
@@ -227,7 +227,7 @@ std::string format_compare(const json& comparison) {
       if (list) listed += "  * " + d.at("id").get<std::string>() + ": " + p.at("offer").get<std::string>() + ", read " + p.at("date").get<std::string>() + "\n";
       std::snprintf(cost, sizeof cost, "%.4g", b.at("cost_usd").get<double>() * per);
     }
-    out += rpad(price, 11) + rpad(cost, 18) + "\n";
+    out += column(price, 11) + column(cost, 18) + "\n";
   }
   if (!listed.empty()) out += "List prices (override with id@price/h):\n" + listed;
   for (const char* which : {"fastest_text", "cheapest_text"})

@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bookWorker, precache } from './precache.mjs';
-import { FIRST_ANSWER_SCRIPT, stampPolicy } from './csp.mjs';
+import { FIRST_ANSWER_SCRIPT, stampPolicy, withOfflinePolicy } from './csp.mjs';
 import { prerenderAnswer } from './prerender.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -317,7 +317,8 @@ async function buildOffline(outdir, wrapper) {
     if (!pattern.test(out)) throw new Error(`build-web: web/index.html has no ${pattern} to inline`);
     out = out.replace(pattern, replacement);
   }
-  writeFileSync(join(outdir, 'epochcalc-offline.html'), out);
+  // Its own policy: the inline script and style by their hashes, nothing from anywhere (scripts/csp.mjs).
+  writeFileSync(join(outdir, 'epochcalc-offline.html'), withOfflinePolicy(out));
 }
 
 /**

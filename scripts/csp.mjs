@@ -10,8 +10,9 @@
 // WebAssembly.compile/instantiate only, not eval() or new Function() (the Emscripten glue is linked
 // with -sDYNAMIC_EXECUTION=0 and uses neither).
 //
-// epochcalc-offline.html is left out: it must open from disk, so its script, its CSS and its wasm are
-// inline by design.
+// epochcalc-offline.html must open from disk, so its script, its CSS and its wasm are inline by design:
+// it gets a policy of its own (offlinePolicy), which allows exactly its inline script and style by their
+// hashes and nothing from anywhere, written by the build after the file is assembled.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
@@ -51,8 +52,43 @@ export const POLICY = DIRECTIVES.map((d) => d.join(' ')).join('; ');
 /** The page meant to be framed by any host (the iframe embed): no frame-ancestors for it. */
 const FRAMED_ANYWHERE = new Set(['embed.html']);
 
-/** Pages left without a policy: the single file that opens from disk has its code inline. */
+/** Pages stampPolicy leaves alone: the single file that opens from disk has a policy of its own. */
 export const EXCLUDED = new Set(['epochcalc-offline.html']);
+
+/** The base64 SHA-256 source expression of an inline script's or style's text. @param {string} text */
+const hashOf = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The single file's policy: its inline module script and its inline CSS by their hashes (the wasm's
+ * base64 data blocks are not scripts), WebAssembly compilation, data: images, and no other source of
+ * anything: nothing loads from the network or the disk.
+ * @param {string} html the assembled page
+ */
+export function offlinePolicy(html) {
+  const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => hashOf(m[1]));
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hashOf(m[1]));
+  if (scripts.length === 0 || styles.length === 0) throw new Error('csp: the single file has no inline script or style to allow');
+  return [
+    ['default-src', "'none'"],
+    ['script-src', "'wasm-unsafe-eval'", ...scripts],
+    ['style-src', ...styles],
+    ['img-src', 'data:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'none'"],
+  ].map((d) => d.join(' ')).join('; ');
+}
+
+/**
+ * The single file with its policy's <meta> after <meta charset>.
+ * @param {string} html
+ */
+export function withOfflinePolicy(html) {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${offlinePolicy(html)}">`;
+  const charset = /<meta\s+charset=["']?[\w-]+["']?\s*\/?>/i;
+  if (!charset.test(html)) throw new Error('csp: the single file has no <meta charset> to put the policy after');
+  return html.replace(charset, (m) => `${m}\n${meta}`);
+}
 
 /**
  * The policy a server sends as a header for a page: the page's own policy plus frame-ancestors, 'self'

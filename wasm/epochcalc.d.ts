@@ -626,6 +626,8 @@ export interface Comparison {
     /** The scenario field a price typed for this row is kept in (calc.set takes it). */
     price_path: string;
     idle_power_w: number | null;
+    /** The scenario field an idle power typed for this row is kept in. */
+    idle_power_path: string;
     /** false: no peak at the scenario's precision, and no runs. */
     has_precision: boolean;
     batched?: ComparedRun;

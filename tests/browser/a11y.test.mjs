@@ -115,6 +115,9 @@ for (const [example, colorScheme] of /** @type {const} */ ([['dispatch-tax', 'li
 
 test('every form control has a label', async () => {
   const page = await openPage(env.browser, env.url);
+  // The tools' controls too: the device table's price and idle power fields.
+  await page.locator('#devices').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#device-table input[data-term="price:l4"]');
   const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
     .filter((el) => {
       const labels = /** @type {HTMLInputElement} */ (el).labels;
@@ -125,8 +128,9 @@ test('every form control has a label', async () => {
     .map((el) => el.id || el.outerHTML.slice(0, 80)));
   assert.deepEqual(unlabelled, []);
   // Every field of the engine's table has a control to show its errors at (a width: the first one's).
+  // A registry device's terms (/compared/-/...) are in the device table, one row each: the L4's here.
   const paths = await page.evaluate(() => [...document.querySelectorAll('[data-path]')].map((el) => el.getAttribute('data-path')));
-  const missing = env.calc.schema().fields.map((f) => f.path.replace(/\/-$/, '/0')).filter((p) => !paths.includes(p));
+  const missing = env.calc.schema().fields.map((f) => f.path.replace(/\/-$/, '/0').replace(/^\/compared\/-\//, '/compared/l4/')).filter((p) => !paths.includes(p));
   assert.deepEqual(missing, [], 'fields of the schema without a control');
   await release(page);
 });

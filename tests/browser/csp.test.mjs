@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setUp, dist, near } from './helpers.mjs';
-import { POLICY, EXCLUDED, FIRST_ANSWER_SCRIPT, cspHeader, declaredPolicy, headerPolicy, stampPolicy } from '../../scripts/csp.mjs';
+import { POLICY, EXCLUDED, FIRST_ANSWER_SCRIPT, cspHeader, declaredPolicy, headerPolicy, offlinePolicy, stampPolicy } from '../../scripts/csp.mjs';
 import { createHash } from 'node:crypto';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
@@ -115,13 +115,16 @@ test('every page but the single file declares the policy before any script or st
   // The iframe embed may be framed by any host; the other pages by their own site only.
   assert.equal(headerPolicy('embed.html'), POLICY);
   assert.equal(headerPolicy('index.html'), `${POLICY}; frame-ancestors 'self'`);
-  // No policy at all for the single file: it must open from disk, so its code is inline.
+  // The single file has a policy of its own (issue 36, defect 15: it had none): its code is inline, so it
+  // must open from disk; the policy allows exactly that code, by hash, and nothing from anywhere.
   for (const name of EXCLUDED) {
     const html = readFileSync(join(dist, name), 'utf8');
-    assert.equal(declaredPolicy(html), null, name);
-    assert.match(html, /<script type="module">/, `${name} has inline script (the reason it is left out)`);
+    assert.equal(declaredPolicy(html), offlinePolicy(html), name);
+    assert.match(html, /<script type="module">/, `${name} has inline script (the reason for a policy of its own)`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.ok(head.indexOf('http-equiv="Content-Security-Policy"') < head.indexOf('<style'), `${name}: the policy comes first`);
     const res = await fetch(new URL(name, env.url));
-    assert.equal(res.headers.get('content-security-policy'), null, name);
+    assert.equal(res.headers.get('content-security-policy'), headerPolicy(name, offlinePolicy(html)), name);
   }
   // The policy itself: nothing inline, nothing evaluated, nothing from elsewhere.
   assert.doesNotMatch(POLICY, /'unsafe-inline'|'unsafe-eval'|\*|https?:|blob:/);

@@ -73,6 +73,12 @@ test('before the engine loads: the default answer shows for the bare address onl
   const link = await beforeTheEngine(LINK);
   assert.equal(link.visible, false, 'a link hides the default answer');
   assert.equal(link.sentence, false);
+  // Issue 36 (defect 2): a link written as a query showed the H100's 254.7 ms under "not valid yet".
+  for (const query of ['?network.batch_size=64', '?preset=fashion-mnist-laptop&dispatch=zzz']) {
+    const seen = await beforeTheEngine(query);
+    assert.equal(seen.visible, false, `${query} hides the default answer`);
+    assert.equal(seen.sentence, false, query);
+  }
   // The scenario kept from an earlier visit opens instead of the default: hidden too.
   const kept = await beforeTheEngine('', (page) => page.addInitScript(() => {
     localStorage.setItem('epochcalc.scenario', JSON.stringify({ preset: 'mnist-cpu-vs-h100', dispatch: '50 us' }));
@@ -88,6 +94,16 @@ test('a link\'s scenario replaces the default answer with its own', async () => 
   assert.ok(await page.evaluate(() => document.getElementById('headline')?.checkVisibility({ visibilityProperty: true })));
   assert.equal(await page.locator('[data-prerendered]').count(), 0);
   assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
+test('an invalid link written as a query shows no number that is not its scenario\'s', async () => {
+  const page = await openPage(env.browser, `${env.url}?preset=fashion-mnist-laptop&dispatch=zzz`);
+  await page.waitForSelector('#dispatch[aria-invalid="true"]');
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#headline, #sentence')]
+    .filter((el) => el.checkVisibility({ visibilityProperty: true })).map((el) => el.textContent).join(' '));
+  assert.doesNotMatch(shown, /254\.7|274\.2|1\.08×/, 'the default\'s numbers are not on screen');
+  assert.equal(await page.locator('[data-prerendered]').count(), 0);
   await release(page);
 });
 

@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 import { precache } from '../../scripts/precache.mjs';
+import { declaredPolicy } from '../../scripts/csp.mjs';
 import { testBrowser, dist, ensureDist, repo } from './helpers.mjs';
 
 const TIMEOUT = 30_000;
@@ -210,8 +211,16 @@ const countRegisters = () => {
 };
 
 test('the single-file copy works from file:// with no network and registers no worker', { timeout: TIMEOUT }, async (t) => {
+  // Issue 36 (defect 15): the served page had a Content-Security-Policy and this copy none. Its own allows
+  // its inline script and style by their hashes and nothing else; a violation is a console error
+  // (problems) and an event, both counted.
+  const policy = declaredPolicy(readFileSync(join(dist, 'epochcalc-offline.html'), 'utf8'));
+  assert.match(policy ?? '', /^default-src 'none'; script-src 'wasm-unsafe-eval' 'sha256-[^']+'; style-src 'sha256-[^']+';/);
   const { context, page, problems } = await newPage(t);
   await context.addInitScript(countRegisters);
+  await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
+    /** @type {any} */ (window).__violations = [...(/** @type {any} */ (window).__violations ?? []), e.violatedDirective];
+  }));
   /** @type {string[]} */
   const requests = [];
   await page.route(/^https?:/, (route) => {
@@ -234,6 +243,10 @@ test('the single-file copy works from file:// with no network and registers no w
   await page.waitForSelector('#fit-constants, #fit-errors:not([hidden])');
   assert.equal(await page.isVisible('#fit-errors'), false, await page.textContent('#fit-errors') ?? '');
   assert.match(await page.textContent('#fit-constants') ?? '', /Dispatch per operation\s*[\d.]+\s*µs/);
+  // The what-if tools too (their module is inline as well): the device table under the same policy.
+  await page.locator('#devices').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#device-table tbody tr');
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__violations ?? []), []);
   assert.deepEqual(requests, []);
   assert.deepEqual(problems, []);
 });

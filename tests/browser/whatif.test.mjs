@@ -144,7 +144,9 @@ test('pins: the table shows each pin beside the current result, the bars outline
   await page.locator('#pins .pin-name').blur();
   await saved(page);
   const link = page.url();
-  assert.ok(new URL(link).searchParams.get('pins'), 'the link carries the pins');
+  // The pins travel after '#', which no server sees: a long name cannot make an address a server refuses.
+  assert.ok(new URLSearchParams(new URL(link).hash.slice(1)).get('pins'), 'the link carries the pins');
+  assert.equal(new URL(link).searchParams.get('pins'), null);
   await page.reload();
   await page.waitForSelector('html[data-ready]');
   await page.waitForSelector('#pin-table [data-key="pin.0.host.epoch"]');
@@ -161,8 +163,34 @@ test('pins: the table shows each pin beside the current result, the bars outline
   await page.click('#pins button[aria-label^="Remove"]');
   await fill(page, '#dispatch', '3 us');
   assert.equal(await page.locator('.track .ghost').count(), 0);
-  assert.equal(new URL(page.url()).searchParams.get('pins'), null);
+  assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('pins'), null);
   assert.deepEqual(page.problems, []);
+  await release(page);
+});
+
+test('pins from a link: at most 8 read, and said; unnamed ones left out are named by their place; long names keep the address one a server takes (issue 36)', async () => {
+  // Defect 11: a link with 1,000 pins kept 8 and said nothing; unnamed invalid pins were all "Pin 1".
+  // Each pin's scenario carries 3,000 characters of text (a name and two sources, 1,000 each: the most a
+  // field takes), so six of them make 18 KB.
+  const long = (i, what) => `${what} ${i}`.padEnd(1000, 'x');
+  const good = (i) => ({ name: `${i}`.padEnd(1000, 'x'), scenario: { preset, name: long(i, 'name'), dispatch: `${i + 1} us`,
+    host: { base: 'reference-cpu', source: long(i, 'host') }, accelerator: { base: 'h100-sxm', source: long(i, 'accelerator') } } });
+  const list = [good(0), { scenario: { preset, dispatch: 'zzz' } }, { scenario: { preset, network: { batch_size: -1 } } },
+    ...Array.from({ length: 5 }, (_, i) => good(i + 3)), ...Array.from({ length: 992 }, () => ({}))];
+  const page = await openPage(env.browser, `${env.url}#pins=${encodeURIComponent(JSON.stringify(list))}`);
+  await showTool(page, '#pin-now');
+  await page.waitForFunction(() => /first 8/.test(document.querySelector('#pin-note')?.textContent ?? ''));
+  assert.match(await text(page, '#pin-note'), /This link has 1,000 pins: the first 8 are read \(at most 8\)\. Left out pins whose scenario does not solve: “Pin 2”, “Pin 3”\./);
+  assert.equal(await page.locator('#pins .pin-name').count(), 6);
+  // Defect 3: with those pins, an edit's address keeps its query short (the project's own server answers
+  // HTTP 431 past 16 KB), and a reload opens the same pins.
+  await fill(page, '#dispatch', '3 us');
+  const address = new URL(page.url());
+  assert.ok(address.search.length <= 8000, `query of ${address.search.length} characters`);
+  const response = await page.reload();
+  assert.equal(response?.status(), 200);
+  await page.waitForSelector('#pin-table [data-key="pin.5.host.epoch"]');
+  assert.equal(await page.inputValue('#pins .pin-name >> nth=5'), '7'.padEnd(60, 'x'), 'a pin\'s name is kept to 60 characters');
   await release(page);
 });
 
@@ -238,18 +266,56 @@ test('after an edit the page says it is settling until the what-if answers for i
   await release(page);
 });
 
-test('with the two devices priced, the devices view says which is cheapest at each batch size, as the engine has it (issue 35)', async () => {
-  const doc = withSets([['host.price_per_hour', '0.40 USD/h'], ['accelerator.price_per_hour', '3 USD/h']]);
+test('a price typed in the device table prices that device, is kept in the link, and the cheapest strip says the engine\'s words (issue 35)', async () => {
+  // The engineer of issue 35: 784-512-512-10 at batch 32, CPU $0.40/h, L4 $0.80/h, A100 $1.80/h, H100 $3.00/h.
+  const doc = withSets([['network.widths', '784-512-512-10'], ['network.batch_size', '32']]);
   const page = await openPage(env.browser, env.url, { hash: hashOf(doc) });
   await page.locator('#devices').scrollIntoViewIfNeeded();
-  await page.waitForSelector('#cheapest-strip .strip-seg');
-  const c = await env.calc.compare(doc, 'accelerators');
-  assert.ok(c.cheapest.length > 0);
-  const words = c.cheapest.map((r) => `${r.from === r.to ? r.from.toLocaleString('en-US') : `${r.from.toLocaleString('en-US')} to ${r.to.toLocaleString('en-US')}`}: ${c.devices.find((d) => d.id === r.device)?.name}`).join('; ');
-  assert.equal(await text(page, '#cheapest-text'), `Cheapest at batch sizes ${words}.`);
+  await page.waitForSelector('#device-table input[data-term="price:l4"]');
+  // Unpriced by the user, a GPU shows its cited list price as such.
+  const listed = await env.calc.compare(doc, 'accelerators');
+  const t4 = listed.devices.find((d) => d.id === 't4');
+  assert.equal(await page.getAttribute('#device-table input[data-term="price:t4"]', 'placeholder'), `${t4.price.usd_per_hour} list`);
+  assert.match(await page.getAttribute('#device-table input[data-term="price:t4"]', 'title'), new RegExp(`read ${t4.price.date}`));
+  for (const [id, price] of [['host', '0.40'], ['l4', '0.80'], ['a100-sxm-80gb', '1.80'], ['h100-sxm', '3.00']]) {
+    await afterUpdate(page, async () => {
+      await page.fill(`#device-table input[data-term="price:${id}"]`, price);
+      await page.press(`#device-table input[data-term="price:${id}"]`, 'Enter');
+    });
+  }
+  // The scenario the page now holds, read back from its own address.
+  const link = await env.calc.readLink([...new URL(page.url()).searchParams]);
+  assert.deepEqual(link.scenario.compared, { l4: { price_per_hour: '0.80' }, 'a100-sxm-80gb': { price_per_hour: '1.80' } });
+  const c = await env.calc.compare(link.scenario, 'accelerators');
+  await page.waitForFunction((words) => document.getElementById('cheapest-text')?.textContent === words, c.cheapest_text);
+  // The T4's and the RTX 4090's list prices are lower still: the engine's ranges over every priced device.
+  assert.ok(c.cheapest.length > 1);
   assert.deepEqual(await page.$$eval('#cheapest-strip .strip-seg', (segs) => segs.map((s) => s.getAttribute('data-device'))), c.cheapest.map((r) => r.device));
-  assert.match(await text(page, '#device-table'), /USD per 1,000 epochs/);
+  assert.equal(await text(page, '#fastest-text'), c.fastest_text);
+  assert.match(await text(page, '#device-table thead'), /Cost per 1,000 epochs \(USD\)/);
+  const l4 = c.devices.find((d) => d.id === 'l4');
+  assert.equal(await text(page, '#device-table tr[data-device="l4"] td[data-key="cost"]'), new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 }).format(l4.batched.cost_usd * 1000));
+  // A price the engine refuses is said at its field, which keeps the text typed; a good one clears it.
+  await afterUpdate(page, async () => {
+    await page.fill('#device-table input[data-term="price:t4"]', 'cheap');
+    await page.press('#device-table input[data-term="price:t4"]', 'Enter');
+  });
+  await page.waitForSelector('#device-table input[data-term="price:t4"][aria-invalid="true"]');
+  assert.equal(await page.inputValue('#device-table input[data-term="price:t4"]'), 'cheap');
+  assert.match(await text(page, '#device-table tr[data-device="t4"] .field-error'), /price/i);
+  await afterUpdate(page, async () => {
+    await page.fill('#device-table input[data-term="price:t4"]', '');
+    await page.press('#device-table input[data-term="price:t4"]', 'Enter');
+  });
+  await page.waitForFunction(() => !document.querySelector('#device-table .field-error'));
+  // The link opens on the same prices.
+  const again = await openPage(env.browser, page.url());
+  await again.locator('#devices').scrollIntoViewIfNeeded();
+  await again.waitForSelector('#device-table input[data-term="price:l4"]');
+  assert.equal(await again.inputValue('#device-table input[data-term="price:l4"]'), '0.8');
+  assert.equal(await text(again, '#cheapest-text'), c.cheapest_text);
   assert.deepEqual(page.problems, []);
+  await release(again);
   await release(page);
 });
 
@@ -268,7 +334,9 @@ test("the device table is the engine's comparison, sortable; choosing a row make
   await page.click('#device-table button[data-sort="epoch"]');
   assert.deepEqual(await page.$$eval('#device-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-device'))), [...byEpoch].reverse());
   assert.match(await text(page, '#fastest-text'), new RegExp(c.fastest.map((r) => `${r.from.toLocaleString('en-US')}`).join('.*')));
-  assert.equal(await page.isVisible('#cheapest-strip'), false, 'no prices: no cheapest');
+  // No price typed: the GPUs' cited list prices give the cheapest ranges; the host has none.
+  assert.equal(await text(page, '#cheapest-text'), c.cheapest_text);
+  assert.equal(c.devices[0].price, null);
   await afterUpdate(page, () => page.click('#device-table button[data-use="a100-sxm-80gb"]'));
   assert.equal(await page.inputValue('#accelerator-id'), 'a100-sxm-80gb');
   assert.equal(await value(page, 'accelerator.batched.epoch_time_s'), env.calc.solve(withSets([['accelerator', 'a100-sxm-80gb']])).accelerator.batched.epoch_time_s);

@@ -100,6 +100,43 @@ TEST_CASE("the report states the winner at each batch size and where the acceler
         "Crossover: the NVIDIA H100 SXM5 80GB first beats the host at batch size 21 and stays faster up to 60,000.\n");
 }
 
+// Issue 36, defect 6: "3541680208333333594112 h3333333333333333508096 h" ran two columns together.
+TEST_CASE("the report's table keeps its columns apart for the largest values, each to six figures") {
+  CHECK(cli::format_time(3.54168e21 * 3600) == "3.54168e+21 h");
+  CHECK(cli::format_time(999999 * 3600.0) == "999999 h");
+  CHECK(cli::format_ratio(31637646586131) == "3.16376e+13x");
+  const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"},
+                                   {"network", {{"widths", {1000000, 1000000, 1000000}}, {"dataset", {{"base", "mnist"}, {"training_examples", 1000000000000}}}}},
+                                   {"host", {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 1}}}, {"memory_bandwidth", 1}}}});
+  const std::string text = cli::format_report(*d.scenario, *d.result, d.warnings);
+  CAPTURE(text);
+  // Every row of the table: a label, then five times and a share, each a number and its unit.
+  std::size_t rows = 0;
+  for (std::size_t at = text.find("  batch "); at != std::string::npos; at = text.find("  batch ", at + 1)) {
+    const std::string row = text.substr(at, text.find('\n', at) - at);
+    std::vector<std::string> words;
+    for (std::size_t i = 0; i < row.size();) {
+      const std::size_t start = row.find_first_not_of(' ', i);
+      if (start == std::string::npos) break;
+      const std::size_t end = row.find(' ', start);
+      words.push_back(row.substr(start, end - start));
+      i = end == std::string::npos ? row.size() : end;
+    }
+    CAPTURE(row);
+    // "batch", the size, then five times as number and unit (the host's launch is "-"), then the share.
+    const bool host = row.find(" - ") != std::string::npos;
+    CHECK(words.size() == (host ? 12u : 13u));
+    for (std::size_t w = 2; w + 1 < words.size(); ++w) {
+      const bool number = words[w].find_first_not_of("0123456789.e+") == std::string::npos;
+      const bool unit = words[w] == "h";
+      CHECK((number || unit || words[w] == "-"));
+    }
+    CHECK(words.back().ends_with("%"));
+    ++rows;
+  }
+  CHECK(rows == 4);
+}
+
 TEST_CASE("the win sentence never says what the ranges contradict") {
   SUBCASE("never") {
     const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"accelerator", "reference-cpu"}});
@@ -506,4 +543,27 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
   const auto compared = csv_rows(csv_compare(compare_document(doc, "l4@0.80/h,epyc-9654")));
   CHECK(std::find(compared[0].begin(), compared[0].end(), "batched.step_time_s") != compared[0].end());
   CHECK(compared[3][std::find(compared[0].begin(), compared[0].end(), "batched.cost_usd") - compared[0].begin()].empty());
+}
+
+// Issue 35: the cost read "7.069e-05 USD", the cheapest ranges came as a list of ids, and nothing said
+// a price was a list price.
+TEST_CASE("--compare: prices per hour with list prices marked and cited, costs per 1,000 epochs, the ranges in words") {
+  const json doc = {{"preset", "mnist-cpu-vs-h100"}};
+  const json comparison = compare_document(doc, "l4@0.80/h,t4,epyc-9654");
+  const std::string text = cli::format_compare(comparison);
+  CAPTURE(text);
+  // Every epoch here costs under a cent: the column is per 1,000 epochs, to four figures.
+  CHECK(text.find("USD/1,000 epochs") != std::string::npos);
+  char l4_cost[32];
+  std::snprintf(l4_cost, sizeof l4_cost, "%.4g", comparison.at("devices").at(0).at("batched").at("cost_usd").get<double>() * 1000);
+  CHECK(text.find(l4_cost) != std::string::npos);
+  // The T4's is its list price: starred, with the offer and the day it was read.
+  const registry::ListPrice* t4 = registry::find_list_price("t4");
+  REQUIRE(t4);
+  CHECK(text.find("* t4: " + t4->offer + ", read " + t4->date) != std::string::npos);
+  // The unpriced CPU has no cost: a dash, never 0.
+  const std::size_t epyc = text.find("epyc-9654");
+  CHECK(text.substr(epyc, text.find('\n', epyc) - epyc).ends_with("-"));
+  CHECK(text.find(comparison.at("cheapest_text").get<std::string>()) != std::string::npos);
+  CHECK(text.find(comparison.at("fastest_text").get<std::string>()) != std::string::npos);
 }

@@ -184,6 +184,7 @@ TEST_CASE("a compared device's price: the list's, else the scenario's, else its 
   const json l4 = row(c, "l4");
   CHECK(l4.at("price") == json{{"usd_per_hour", 0.8}, {"from", "given"}});
   CHECK(l4.at("idle_power_w") == 30.0);
+  CHECK(l4.at("idle_power_path") == "/compared/l4/idle_power");
   CHECK(l4.at("batched").at("idle_energy_j").get<double>() == doctest::Approx(30 * l4.at("batched").at("epoch_time_s").get<double>()));
   // The list's "@" beats both, for the price and the idle power.
   const json given = compare_document(doc, "l4@1.25/h@45 W, a100-sxm-80gb@2/h");

@@ -18,6 +18,17 @@ const cliCsv = (args) => execFileSync(cli, ['--scenario', '-', ...args, '--csv']
 
 /** Rows as Python's csv module reads the text. @param {string} text @returns {string[][]} */
 const pythonRows = (text) => JSON.parse(execFileSync('python3', ['-c', 'import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))'], { input: text, encoding: 'utf8' }));
+/**
+ * Rows as a spreadsheet's import reads a file it is given: the dialect guessed from the text (Python's
+ * csv.Sniffer, as LibreOffice's dialog guesses the separator), not told.
+ * @param {string} text @returns {{ delimiter: string, header: boolean, rows: string[][] }}
+ */
+const sniffedRows = (text) => JSON.parse(execFileSync('python3', ['-c', [
+  'import csv, io, json, sys',
+  'text = sys.stdin.read()',
+  'd = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")',
+  'print(json.dumps({"delimiter": d.delimiter, "header": csv.Sniffer().has_header(text[:4096]), "rows": list(csv.reader(io.StringIO(text), d))}))',
+].join('\n')], { input: text, encoding: 'utf8' }));
 
 test('a sweep across dispatch and the map\'s grid: the module\'s CSV is the command line\'s, and reads back to the engine\'s numbers', async () => {
   const across = 'dispatch=1 us:100 us:9:log';
@@ -26,6 +37,10 @@ test('a sweep across dispatch and the map\'s grid: the module\'s CSV is the comm
     const text = await calc.csv(SCENARIO, { sweeps });
     assert.equal(text, cliCsv(sweeps.flatMap((s) => ['--sweep', s])));
     const rows = pythonRows(text);
+    // A spreadsheet that guesses the separator finds the comma, and reads the same cells.
+    const sniffed = sniffedRows(text);
+    assert.equal(sniffed.delimiter, ',');
+    assert.deepEqual(sniffed.rows, rows);
     const sweep = await calc.sweepField(SCENARIO, ...sweeps);
     assert.equal(rows.length, 2 + sweep.points);
     const col = (name) => rows[0].indexOf(name);

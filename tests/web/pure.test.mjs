@@ -2,7 +2,7 @@
 // No browser and no engine: these take plain data (results are built by hand in the contract's shape).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readAddress, writeAddress } from '../../web/src/link.js';
+import { readAddress, writeAddress, MAX_QUERY } from '../../web/src/link.js';
 import { describeWins, spans, complement } from '../../web/src/wins.js';
 import { quantity, time, percent, times, faster, count, shortName, cost } from '../../web/src/format.js';
 import { idFor, at, shownText } from '../../web/src/form.js';
@@ -32,8 +32,27 @@ test('addresses: parameters from the query then the hash; an anchor is not a lin
   const written = writeAddress(params, '[{"name":"x"}]');
   assert.equal(written.split('&')[1], 'dispatch=20%20us', 'a space reads as people type it');
   assert.match(written, /accelerator\.memory_bandwidth=1\.5%20TB\/s/);
-  assert.deepEqual(readAddress({ search: written, hash: '' }), { params, pins: '[{"name":"x"}]' });
+  const [search, hash] = [written.slice(0, written.indexOf('#')), written.slice(written.indexOf('#'))];
+  assert.ok(hash.startsWith('#pins='), 'the pins after "#": no server sees them');
+  assert.deepEqual(readAddress({ search, hash }), { params, pins: '[{"name":"x"}]' });
   assert.equal(writeAddress([]), '');
+});
+
+test('addresses a server accepts: a query never past MAX_QUERY; what does not fit goes after "#" and reads back (issue 36)', () => {
+  // Defect 3: 8 pins named with 1,000 characters each made a 57 KB query, and a reload got HTTP 431.
+  const pins = JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ name: `${i}`.padEnd(1000, 'x'), scenario: {} })));
+  const small = /** @type {[string, string][]} */ ([['network.batch_size', '64']]);
+  const withPins = writeAddress(small, pins);
+  assert.ok(withPins.startsWith('?network.batch_size=64#pins='));
+  assert.ok(withPins.indexOf('#') <= MAX_QUERY);
+  const long = /** @type {[string, string][]} */ ([['name', 'n'.repeat(20000)], ['dispatch', '20 us']]);
+  const moved = writeAddress(long, pins);
+  assert.ok(moved.startsWith('#'), 'a scenario longer than a query may be goes after "#" whole');
+  const at = moved.indexOf('#');
+  assert.deepEqual(readAddress({ search: moved.slice(0, at), hash: moved.slice(at) }), { params: long, pins });
+  // Defect 1: 130,000 parameters after '#' overflowed the stack (a spread into one call).
+  const many = `#${Array.from({ length: 130000 }, (_, i) => `p${i}=1`).join('&')}`;
+  assert.equal(readAddress({ search: '', hash: many }).params.length, 130000);
 });
 
 test('wins: every shape of the ranges gets a statement the ranges do not contradict', () => {

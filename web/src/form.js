@@ -66,7 +66,8 @@ export function createForm({ root, schema, hardware, datasets, presets, profiles
   // A field of the engine's table that the page places nowhere by hand gets a control beside its
   // siblings (the last control under the same parent), so a new field is editable without a page edit.
   for (const f of schema.fields) {
-    if (f.path.endsWith('/-') || form.querySelector(`[data-path="${f.path}"]`)) continue;
+    // A row for every item ("/network/widths/-", "/compared/-/price_per_hour") has its own place.
+    if (f.path.includes('/-') || form.querySelector(`[data-path="${f.path}"]`)) continue;
     const parent = f.path.slice(0, f.path.lastIndexOf('/') + 1);
     const slot = h('div', { class: 'field', 'data-field': f.path });
     [...form.querySelectorAll(`[data-path^="${parent}"]`)].at(-1)?.closest('.field')?.after(slot);

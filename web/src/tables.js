@@ -116,27 +116,3 @@ export function renderCountsTable(table, r, exactly = false) {
       })))));
 }
 
-/** One CSV field. @param {string|number} v */
-export const csvField = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-
-/**
- * The results as CSV with units in SI (seconds, joules), full precision.
- * @param {import('epochcalc').Result} r
- */
-export function toCsv(r) {
-  const heads = headings(r);
-  /** @type {(string|number)[][]} */
-  const lines = [['quantity', 'unit', ...heads.map((c) => `${c.text} (${c.title})`)]];
-  for (const [key, label, unit] of rowsOf(r)) {
-    lines.push([label, unit || 'fraction', ...COLUMNS.map(([role, which]) => r[role][which][key] ?? '')]);
-  }
-  const counts = [['steps_per_epoch', 'Steps', 'steps'], ['flops', 'FLOPs', 'FLOP'], ['bytes', 'Bytes moved', 'B']];
-  for (const [key, label, unit] of counts) {
-    lines.push([label, unit, ...COLUMNS.map(([, which]) => r.network[which][key])]);
-  }
-  // Each device's own count, in its own columns.
-  lines.push(['Operations paid', 'ops', ...COLUMNS.map(([role, which]) => r[role][which].dispatches)]);
-  lines.push(['Accelerator faster at batch sizes', 'examples', spans(r.comparison.accelerator_wins) || 'none', '', '', '']);
-  lines.push(['Crossover batch size', 'examples', r.comparison.crossover_batch_size ?? 'none', '', '', '']);
-  return `${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
-}

@@ -25,7 +25,7 @@ struct Entry {
   Contender contender;
   std::string kind;        // a registry kind, or "host" / "accelerator" for the scenario's own
   std::string yours;       // "host", "accelerator" or "": the scenario's own device in this row
-  std::string price_path;  // the scenario field a price for this row is kept in
+  std::string terms_path;  // where the scenario keeps this row's price and idle power: "/host", "/compared/l4"
   std::string price_from;  // "given" (the list's "@", the scenario), "list" (a cited list price) or ""
   const registry::ListPrice* list_price = nullptr;
 };
@@ -42,9 +42,9 @@ Entry entry_of(Contender contender, std::string kind, std::string yours) {
 void settle_terms(Entry& e, const Scenario& s, std::optional<double> price, std::optional<double> idle) {
   Device& d = e.contender.device;
   if (!e.yours.empty()) {
-    e.price_path = "/" + e.yours + "/price_per_hour";
+    e.terms_path = "/" + e.yours;
   } else {
-    e.price_path = "/compared/" + e.contender.label + "/price_per_hour";
+    e.terms_path = "/compared/" + e.contender.label;
     if (const auto it = s.compared.find(e.contender.label); it != s.compared.end()) {
       if (it->second.price_per_hour > 0) d.price_per_hour = it->second.price_per_hour;
       if (it->second.idle_power > 0) d.idle_power = it->second.idle_power;
@@ -170,7 +170,8 @@ json compare_document(const json& document, std::string_view devices) {
     json row = {{"id", e.contender.label}, {"name", d.name}, {"kind", e.kind},
                 {"runs_as", e.contender.runs_as_host ? "host" : "accelerator"},
                 {"yours", e.yours.empty() ? json(nullptr) : json(e.yours)}, {"price", std::move(price)},
-                {"price_path", e.price_path}, {"idle_power_w", d.idle_power > 0 ? json(d.idle_power) : json(nullptr)},
+                {"price_path", e.terms_path + "/price_per_hour"}, {"idle_power_w", d.idle_power > 0 ? json(d.idle_power) : json(nullptr)},
+                {"idle_power_path", e.terms_path + "/idle_power"},
                 {"has_precision", r.has_precision}};
     if (r.has_precision) {
       row["batched"] = detail::run_json(r.runs.batched, d.price_per_hour > 0);

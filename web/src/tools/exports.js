@@ -2,10 +2,12 @@
 // first), the results and the sweep as CSV, the sweep chart as PNG and SVG, and the report in plain
 // text, Markdown or LaTeX. An import the engine refuses shows its errors and changes nothing.
 import { byId, h, replace, watchNearView } from '../dom.js';
-import { toCsv } from '../tables.js';
 import { copyText, download, fileName } from './share.js';
 import { report } from './report.js';
 import { svgToPng } from './chart-image.js';
+
+/** Past this many characters a copied link is said to be long (what chat apps and mail tend to keep). */
+const LONG_LINK = 8000;
 
 /** A scenario file read at most: the engine refuses more anyway (its document limit). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -47,7 +49,7 @@ export function mountExports(host, pictures) {
     say(`Imported “${file.name}”.`);
   }
 
-  const picker = /** @type {HTMLInputElement} */ (h('input', { type: 'file', accept: '.json,application/json', hidden: true, id: 'import-file' }));
+  const picker = /** @type {HTMLInputElement} */ (h('input', { type: 'file', accept: '.json,application/json', hidden: true, id: 'import-file', 'aria-label': 'Scenario file to import (JSON)' }));
   picker.addEventListener('change', () => {
     const file = picker.files?.[0];
     picker.value = '';
@@ -70,9 +72,17 @@ export function mountExports(host, pictures) {
   async function action(id) {
     const now = host.current();
     switch (id) {
-      case 'copy-link':
-        if (host.linkFor) say((await offer(host.linkFor(host.doc()))) ? 'Link copied.' : 'The link is selected in the box below: copy it from there.');
+      case 'copy-link': {
+        if (!host.linkFor) return;
+        const link = host.linkFor(host.doc());
+        // A long link keeps its scenario after '#' (no server refuses it), but chat apps and mail cut long
+        // links: said, with what carries any scenario whole.
+        const long = link.length > LONG_LINK
+          ? ` It is ${link.length.toLocaleString('en-US')} characters long: some chat apps and mail programs cut links past ${LONG_LINK.toLocaleString('en-US')}; “Copy JSON” carries the scenario whole.`
+          : '';
+        say((await offer(link)) ? `Link copied.${long}` : `The link is selected in the box below: copy it from there.${long}`);
         return;
+      }
       case 'copy-json':
         say((await offer(JSON.stringify(host.doc(), null, 2))) ? 'Scenario JSON copied.' : 'The JSON is selected in the box below: copy it from there.');
         return;
@@ -90,8 +100,14 @@ export function mountExports(host, pictures) {
     }
     if (!now) return say('Nothing to export yet.');
     if (id === 'download-csv') {
-      download(`${name()}.csv`, toCsv(now.result), 'text/csv');
-      say('CSV downloaded (SI units: seconds, joules).');
+      // The engine's CSV of the result (calc.csv, as --csv writes it): the same columns as a sweep's,
+      // a map's and a comparison's, a units row, and empty cells where a value does not exist.
+      try {
+        download(`${name()}.csv`, await host.calc.csv(/** @type {any} */ (host.doc())), 'text/csv');
+        say('CSV downloaded (SI units: seconds, joules).');
+      } catch (err) {
+        say(`The CSV could not be written (${err instanceof Error ? err.message : String(err)}).`);
+      }
     } else if (id === 'download-sweep-csv' || id === 'download-map-csv') {
       // What the chart (or the map) shows, along its axes, as the command line's --csv writes it.
       const map = id === 'download-map-csv';

@@ -133,14 +133,19 @@ export function mountPins(host, body) {
       /** @type {string[]} */
       const dropped = [];
       pins = [];
-      for (const item of list.slice(0, MAX_PINS)) {
-        const name = typeof item?.name === 'string' && item.name.trim() ? item.name.trim().slice(0, 60) : `Pin ${pins.length + 1}`;
+      // At most MAX_PINS are read, each named as the link names it or by its place in the link ("Pin 3"),
+      // so two unnamed pins left out are told apart (issue 36).
+      for (const [i, item] of list.slice(0, MAX_PINS).entries()) {
+        const name = typeof item?.name === 'string' && item.name.trim() ? item.name.trim().slice(0, 60) : `Pin ${i + 1}`;
         const solved = item && typeof item === 'object' ? solve(item.scenario) : null;
         if (solved) pins.push({ name, scenario: item.scenario, ...solved });
         else dropped.push(name);
       }
       named = pins.length;
-      note.textContent = dropped.length ? `Left out pins whose scenario does not solve: ${dropped.map((d) => `“${shortName(d, 30)}”`).join(', ')}.` : '';
+      const past = list.length > MAX_PINS
+        ? `This link has ${list.length.toLocaleString('en-US')} pins: the first ${MAX_PINS} are read (at most ${MAX_PINS}). `
+        : '';
+      note.textContent = past + (dropped.length ? `Left out pins whose scenario does not solve: ${dropped.map((d) => `“${shortName(d, 30)}”`).join(', ')}.` : '');
       host.setPinned(pins);
       render(host.current());
     },
