@@ -12,5 +12,7 @@ int fuzz_quantity(const std::uint8_t* data, std::size_t size);
 int fuzz_expand(const std::uint8_t* data, std::size_t size);
 int fuzz_calibrate(const std::uint8_t* data, std::size_t size);
 int fuzz_set(const std::uint8_t* data, std::size_t size);
+int fuzz_link(const std::uint8_t* data, std::size_t size);
+int fuzz_compare(const std::uint8_t* data, std::size_t size);
 
 }  // namespace epochcalc::fuzz

@@ -197,7 +197,7 @@ function loadedOnce(load, file) {
   let loading = null;
   let failed = false;
   globalThis.addEventListener?.('online', () => { if (failed) loading = null; });
-  return () => (loading ??= load().then((module) => {
+  const get = () => (loading ??= load().then((module) => {
     failed = false;
     return module;
   }, (error) => {
@@ -205,7 +205,13 @@ function loadedOnce(load, file) {
     const where = new URL(`./${file}`, import.meta.url).href;
     throw new Error(`${file} (and its .wasm) could not be loaded from ${where}: copy it beside this module (${error?.message ?? error})`);
   }));
+  // Forgets the module: the next call loads a fresh one (its memory back to a new module's).
+  get.drop = () => { loading = null; };
+  return get;
 }
+
+/** A what-if module whose memory grew past this (a large grid) is loaded afresh for the next call. */
+const WHATIF_MEMORY_KEEP = 64 * 1024 * 1024;
 
 /** An on-demand module's options: the page's locateFile, and its own .wasm bytes when given. */
 function ownOptions(options, wasmBinary, file) {
@@ -226,6 +232,25 @@ export async function createCalculator(options = {}) {
   const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => !onDemand.includes(k)).map((k) => [k, options[k]]));
   const core = await createEpochcalcCore(await withNodeWasm(coreOptions));
   const whatifModule = loadedOnce(() => loadWhatif(options), 'epochcalc_whatif_calls.js');
+  /**
+   * One what-if call. Whatever the module throws that is not an EpochcalcError (an abort in the wasm:
+   * out of memory) becomes one, E_INTERNAL, and the module is dropped, so the next call gets a fresh
+   * one; so is a module whose memory a call grew past WHATIF_MEMORY_KEEP (wasm memory never shrinks):
+   * the memory goes back to a new module's (issue 36).
+   * @template T @param {(calls: any) => T} use @returns {Promise<T>}
+   */
+  const whatif = async (use) => {
+    const calls = await whatifModule();
+    try {
+      return use(calls);
+    } catch (error) {
+      if (error instanceof EpochcalcError) throw error;
+      whatifModule.drop();
+      throw new EpochcalcError([{ code: 'E_INTERNAL', path: '', message: `the what-if engine stopped (${error instanceof Error ? error.message : String(error)}); it is loaded afresh for the next call: ask for fewer points or devices` }]);
+    } finally {
+      if (calls.memoryBytes() > WHATIF_MEMORY_KEEP) whatifModule.drop();
+    }
+  };
   /** @type {Promise<any>|null} */
   let calibration = null;
   // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
@@ -313,12 +338,12 @@ export async function createCalculator(options = {}) {
       return parseReply((await calibration)._calibrate(text));
     },
     // The what-ifs: each call loads the what-if module the first time (epochcalc_whatif_calls.js).
-    sweepField: async (scenario, ...sweeps) => (await whatifModule()).sweepField(scenario, ...sweeps),
-    solveFor: async (scenario, field, goal) => (await whatifModule()).solveFor(scenario, field, goal),
-    breakEven: async (scenario) => (await whatifModule()).breakEven(scenario),
-    compare: async (scenario, devices) => (await whatifModule()).compare(scenario, devices),
-    quickWhatifs: async (scenario) => (await whatifModule()).quickWhatifs(scenario),
-    csv: async (scenario, what) => (await whatifModule()).csv(scenario, what),
+    sweepField: (scenario, ...sweeps) => whatif((w) => w.sweepField(scenario, ...sweeps)),
+    solveFor: (scenario, field, goal) => whatif((w) => w.solveFor(scenario, field, goal)),
+    breakEven: (scenario) => whatif((w) => w.breakEven(scenario)),
+    compare: (scenario, devices) => whatif((w) => w.compare(scenario, devices)),
+    quickWhatifs: (scenario) => whatif((w) => w.quickWhatifs(scenario)),
+    csv: (scenario, what) => whatif((w) => w.csv(scenario, what)),
     schema: () => copy(schema),
     presets: () => copy(presets),
     profiles: () => copy(profiles),

@@ -83,5 +83,7 @@ export async function whatifCalls(options, { toText, parseReply, EpochcalcError 
     // "1.80 USD/h", or a number of USD/h); the engine reads it as "id@price".
     compare: (scenario, devices = 'accelerators') => parseReply(engine._compare(toText(scenario), deviceList(devices))),
     quickWhatifs: (scenario) => parseReply(engine._quickWhatifs(toText(scenario))),
+    // The module's memory now, in bytes: the wrapper loads a fresh module after a call that grew it far.
+    memoryBytes: () => engine.HEAPU8.length,
   };
 }

@@ -114,6 +114,24 @@ test('a sweep\'s value is one value: a ":" or "," in it is refused, not read as 
   assert.equal((await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] })).points, 2);
 });
 
+test('a what-if call that grew the module\'s memory far leaves it to be loaded afresh: the memory goes back (issue 36)', async () => {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--expose-gc');
+  const gc = (await import('node:vm')).runInNewContext('gc');
+  const own = await createCalculator();
+  await own.compare(DEFAULT);
+  const settle = async () => { gc(); await new Promise((r) => setTimeout(r, 20)); gc(); return process.memoryUsage().external; };
+  const before = await settle();
+  // 640,000 points: within the limits, and some 200 MB of the module's memory while it runs.
+  let grid = await own.sweepField(DEFAULT, { field: 'dispatch', from: '1 us', to: '100 us', points: 800 }, { field: 'network.batch_size', from: 1, to: 60000, points: 800 });
+  assert.equal(grid.host.epoch_time_s.length, 640000, 'the answer is whole');
+  grid = null;
+  // The next call works, on a fresh module, and the memory is back near where it was.
+  assert.equal((await own.compare(DEFAULT)).devices[0].id, 'host');
+  const after = await settle();
+  assert.ok(after - before < 64e6, `${Math.round((after - before) / 1e6)} MB more after the grid`);
+});
+
 test('calls keep nothing between them: each result owns its arrays', async () => {
   const a = await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] });
   const before = [...a.host.epoch_time_s];
