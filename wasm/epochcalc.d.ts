@@ -303,7 +303,8 @@ export interface Schema {
   /** Defaults of optional fields by path; ops_per_layer follows the phase: { follows, values }. */
   defaults: Record<string, unknown>;
   /** text: the longest string the engine reads anywhere in a scenario, in characters. */
-  limits: { widths: { min: number; max: number }; text: { max_length: number } };
+  /** `document.max_bytes`: the longest JSON text (a scenario, a calibration input) the engine reads. */
+  limits: { widths: { min: number; max: number }; text: { max_length: number }; document: { max_bytes: number } };
   sweep: { log_spaced_points: number; includes: string[] };
   default_preset: string;
   /** The fields a framework profile fills (JSON pointers). */

@@ -256,7 +256,10 @@ export async function createCalculator(options = {}) {
   // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
   // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
   const put = (i, text) => {
-    const bytes = utf8Out.encode(text);
+    // Never more than the engine reads plus one character: it refuses a longer text by its length, and a
+    // 100 MB argument would otherwise grow the module's memory by as much first (issue 36).
+    const most = schema.limits.document.max_bytes;
+    const bytes = utf8Out.encode(text.length > most ? text.slice(0, most + 1) : text);
     // The room first: making it may grow the memory, which replaces HEAPU8.
     const at = core._epochcalc_argument(i, bytes.length);
     core.HEAPU8.set(bytes, at);

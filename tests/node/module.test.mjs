@@ -339,3 +339,17 @@ test('messages that say what happened (issue 36, defect 14): a cycle, a NaN batc
   assert.equal(link.notes[0].path, '/scenario');
   assert.match(link.notes[0].message, /^the link's scenario is not valid JSON \(at line 1, column 2\)/);
 });
+
+test('a 100 MB argument is refused at the engine\'s limit without copying it into the module first (issue 36)', async () => {
+  const own = await createCalculator({ wasmBinary: readFileSync(path.join(moduleDir, 'epochcalc_core.wasm')) });
+  own.solve({ preset: 'mnist-cpu-vs-h100' });
+  const before = process.memoryUsage().external;
+  const huge = `{"name": "${'x'.repeat(100 * 1024 * 1024)}"}`;
+  assert.throws(() => own.solve(huge), (e) => e instanceof EpochcalcError && e.code === 'E_RANGE'
+    && /at most 4,000,000 bytes/.test(e.message));
+  assert.throws(() => own.set(huge, 'dispatch', '1 us'), (e) => e instanceof EpochcalcError && e.code === 'E_RANGE');
+  // The module's memory grew by the limit at most, not by the argument.
+  assert.ok(process.memoryUsage().external - before < 32 * 1024 * 1024, `${Math.round((process.memoryUsage().external - before) / 1048576)} MB more`);
+  assert.equal(own.schema().limits.document.max_bytes, 4_000_000);
+  assert.equal(own.solve({ preset: 'mnist-cpu-vs-h100' }).host.batched.epoch_time_s, calc.solve({ preset: 'mnist-cpu-vs-h100' }).host.batched.epoch_time_s);
+});
