@@ -63,3 +63,17 @@ test('the largest inputs within the limits answer under the same 64 MB', (t) => 
   assert.equal(compared.status, 0, compared.stderr.slice(0, 300));
   assert.equal(JSON.parse(compared.stdout).devices.length, 200);
 });
+
+test('the largest grid (50,000 points) as text, JSON and CSV within 96 MB: 64 MB and the answer\'s own size', () => {
+  // A million points were accepted, and their CSV took 16 s and 2.5 GB; now the grid's limit is 50,000 and
+  // the CSV is written a row at a time. The answer itself is up to some 30 MB of text.
+  for (const format of [[], ['--json'], ['--csv'], ['--csv', '--csv-units', 'human']]) {
+    const run = spawnSync('prlimit', [`--as=${96 * 1024 * 1024}`, '--', cli, '--sweep', 'dispatch=1 us:100 us:200', '--sweep', 'network.batch_size=1:60000:250', ...format],
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    assert.equal(run.status, 0, `${format.join(' ')}: ${run.stderr.slice(0, 300)}`);
+    assert.ok(run.stdout.length > 1_000_000, format.join(' '));
+  }
+  const refused = capped(['--sweep', 'dispatch=1 us:100 us:1000', '--sweep', 'network.batch_size=1:60000:1000']);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /a grid computes at most 50,000 points; got 1,000,000/);
+});

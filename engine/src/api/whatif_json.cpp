@@ -139,7 +139,13 @@ std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_
   const std::size_t before = errors.size();
   std::vector<double> values;
   if (spec.find(':') == std::string_view::npos) {
-    for (const std::string& v : split(spec, ','))
+    const std::vector<std::string> texts = split(spec, ',');
+    if (texts.size() > max_field_sweep_points) {
+      errors.push_back({code::args, where, "a sweep takes at most " + format_number(static_cast<double>(max_field_sweep_points)) +
+                                               " values; got " + format_number(static_cast<double>(texts.size()))});
+      return std::nullopt;
+    }
+    for (const std::string& v : texts)
       if (auto x = read_field_value(f, v, where, errors)) values.push_back(*x);
     if (errors.size() != before) return std::nullopt;
     return values;
@@ -156,7 +162,8 @@ std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_
   const auto to = read_field_value(f, parts[1], where, errors);
   std::optional<double> count = parts.size() == 3 ? parse_plain_number(parts[2]) : std::optional<double>(50);
   if (!count || *count < 2 || *count > static_cast<double>(max_field_sweep_points) || *count != std::floor(*count))
-    errors.push_back({code::args, where, "the number of points is a whole number from 2 to 1,000,000; got \"" +
+    errors.push_back({code::args, where, "the number of points is a whole number from 2 to " +
+                                             format_number(static_cast<double>(max_field_sweep_points)) + "; got \"" +
                                              (parts.size() == 3 ? parts[2] : std::string()) + "\""});
   if (errors.size() != before) return std::nullopt;
   if (log && (*from <= 0 || *to <= 0)) {
@@ -296,7 +303,9 @@ std::optional<FieldSweepRequest> read_field_sweep(const json& document, const st
   }
   const auto& values = request.values;
   if (errors.empty() && values.size() == 2 && values[0].size() * values[1].size() > max_field_sweep_points)
-    errors.push_back({code::args, "/sweeps", "a grid computes at most 1,000,000 points; use fewer on each side"});
+    errors.push_back({code::args, "/sweeps", "a grid computes at most " + format_number(static_cast<double>(max_field_sweep_points)) +
+                                                 " points; got " + format_number(static_cast<double>(values[0].size() * values[1].size())) +
+                                                 ": use fewer on each side (200 × 200 is 40,000)"});
   if (errors.empty()) check_points(request, errors);
   if (errors.empty()) return request;
   error_document = errors_to_json(errors);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -52,12 +53,15 @@ std::string unit_of_key(const std::string& key) {
 // column in the unit its values read best in (ms, µs, mJ, …) to 6 significant figures.
 struct CsvCell {
   std::optional<double> number;
-  std::string text;
+  std::string_view text;  // into the document being written, which outlives the table
 };
 
+// The rows are made one at a time as they are written (`row_at`), not kept: a 50,000-point grid's table
+// held 1.5 million cells at once.
 struct CsvTable {
   std::vector<std::string> header, units;
-  std::vector<std::vector<CsvCell>> rows;
+  std::size_t count = 0;
+  std::function<void(std::size_t, std::vector<CsvCell>&)> row_at;
 };
 
 // A run's columns, the same in every CSV, each named after `prefix` ("host.", "batched.", or none).
@@ -69,7 +73,7 @@ void add_run_columns(CsvTable& t, const std::string& prefix) {
 }
 
 CsvCell num(const json& value) { return value.is_null() ? CsvCell{} : CsvCell{value.get<double>(), {}}; }
-CsvCell txt(const json& value) { return {std::nullopt, value.get<std::string>()}; }
+CsvCell txt(const json& value) { return {std::nullopt, value.get_ref<const std::string&>()}; }
 
 // The unit a column of one SI unit reads best in: the largest whose values are mostly at least 1.
 std::pair<double, std::string> human_unit(const std::string& si, const std::vector<double>& values) {
@@ -86,21 +90,30 @@ std::pair<double, std::string> human_unit(const std::string& si, const std::vect
 }
 
 std::string render(const CsvTable& t, CsvUnits units) {
+  std::vector<CsvCell> r;
   std::vector<std::pair<double, std::string>> scales;
-  for (std::size_t c = 0; c < t.header.size(); ++c) {
-    std::vector<double> values;
-    for (const auto& r : t.rows)
-      if (r[c].number && *r[c].number != 0) values.push_back(std::fabs(*r[c].number));
-    scales.push_back(units == CsvUnits::human ? human_unit(t.units[c], values) : std::pair{1.0, t.units[c]});
+  for (std::size_t c = 0; c < t.header.size(); ++c) scales.emplace_back(1.0, t.units[c]);
+  if (units == CsvUnits::human) {
+    std::vector<std::vector<double>> values(t.header.size());
+    for (std::size_t i = 0; i < t.count; ++i) {
+      r.clear();
+      t.row_at(i, r);
+      for (std::size_t c = 0; c < r.size(); ++c)
+        if (r[c].number && *r[c].number != 0) values[c].push_back(std::fabs(*r[c].number));
+    }
+    for (std::size_t c = 0; c < t.header.size(); ++c) scales[c] = human_unit(t.units[c], values[c]);
   }
   std::vector<std::string> unit_row;
   for (const auto& s : scales) unit_row.push_back(s.second);
   std::string out = row(t.header) + row(unit_row);
-  for (const auto& r : t.rows) {
-    std::vector<std::string> cells;
+  std::vector<std::string> cells;
+  for (std::size_t i = 0; i < t.count; ++i) {
+    r.clear();
+    t.row_at(i, r);
+    cells.clear();
     for (std::size_t c = 0; c < r.size(); ++c) {
       if (!r[c].number) {
-        cells.push_back(r[c].text);
+        cells.emplace_back(r[c].text);
         continue;
       }
       char buffer[40];
@@ -126,8 +139,9 @@ std::string csv_field_sweep(const json& sweep, CsvUnits units) {
   for (const char* device : {"host", "accelerator"}) add_run_columns(t, std::string(device) + ".");
   t.header.insert(t.header.end(), {"speedup", "faster"});
   t.units.insert(t.units.end(), {"", ""});
-  for (std::size_t i = 0; i < sweep.at("points").get<std::size_t>(); ++i) {
-    std::vector<CsvCell> cells{num(sweep.at("x").at("values")[i])};
+  t.count = sweep.at("points").get<std::size_t>();
+  t.row_at = [&](std::size_t i, std::vector<CsvCell>& cells) {
+    cells.push_back(num(sweep.at("x").at("values")[i]));
     if (grid) cells.push_back(num(sweep.at("y").at("values")[i]));
     for (const char* device : {"host", "accelerator"}) {
       // A device without a price has no cost: empty, never 0.
@@ -137,8 +151,7 @@ std::string csv_field_sweep(const json& sweep, CsvUnits units) {
     }
     cells.push_back(num(sweep.at("speedup")[i]));
     cells.push_back(txt(sweep.at("winner")[i]));
-    t.rows.push_back(std::move(cells));
-  }
+  };
   return render(t, units);
 }
 
@@ -147,13 +160,17 @@ std::string csv_compare(const json& comparison, CsvUnits units) {
   t.header = {"device", "runs_as"};
   t.units = {"", ""};
   for (const char* batch : {"batched", "batch_one"}) add_run_columns(t, std::string(batch) + ".");
-  for (const json& d : comparison.at("devices")) {
-    if (!d.at("has_precision").get<bool>()) continue;
-    std::vector<CsvCell> cells{txt(d.at("id")), txt(d.at("runs_as"))};
+  std::vector<const json*> devices;
+  for (const json& d : comparison.at("devices"))
+    if (d.at("has_precision").get<bool>()) devices.push_back(&d);
+  t.count = devices.size();
+  t.row_at = [&](std::size_t i, std::vector<CsvCell>& cells) {
+    const json& d = *devices[i];
+    cells.push_back(txt(d.at("id")));
+    cells.push_back(txt(d.at("runs_as")));
     for (const char* batch : {"batched", "batch_one"})
       for (const char* key : run_keys) cells.push_back(num(d.at(batch).at(key)));
-    t.rows.push_back(std::move(cells));
-  }
+  };
   return render(t, units);
 }
 
@@ -162,13 +179,16 @@ std::string csv_result(const json& result, CsvUnits units) {
   t.header = {"device", "batch_size"};
   t.units = {"", ""};
   add_run_columns(t, "");
-  for (const char* device : {"host", "accelerator"})
-    for (const char* batch : {"batched", "batch_one"}) {
-      const json& run = result.at(device).at(batch);
-      std::vector<CsvCell> cells{{std::nullopt, device}, num(result.at("network").at(batch).at("batch_size"))};
-      for (const char* key : run_keys) cells.push_back(num(run.value(key, json())));
-      t.rows.push_back(std::move(cells));
-    }
+  // Four rows: each device at the batch size and at batch one.
+  t.count = 4;
+  t.row_at = [&](std::size_t i, std::vector<CsvCell>& cells) {
+    const char* device = i < 2 ? "host" : "accelerator";
+    const char* batch = i % 2 == 0 ? "batched" : "batch_one";
+    const json& run = result.at(device).at(batch);
+    cells.push_back({std::nullopt, device});
+    cells.push_back(num(result.at("network").at(batch).at("batch_size")));
+    for (const char* key : run_keys) cells.push_back(num(run.value(key, json())));
+  };
   return render(t, units);
 }
 
