@@ -255,11 +255,13 @@ export async function createCalculator(options = {}) {
   let calibration = null;
   // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
   // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
-  const put = (i, text) => {
+  const put = (i, text, whole = false) => {
     // Never more than the engine reads plus one character: it refuses a longer text by its length, and a
-    // 100 MB argument would otherwise grow the module's memory by as much first (issue 36).
+    // 100 MB argument would otherwise grow the module's memory by as much first (issue 36). A link's
+    // parameter list goes whole (`whole`): it is no document, and the engine reads its parameters one by
+    // one, each scenario among them against that limit.
     const most = schema.limits.document.max_bytes;
-    const bytes = utf8Out.encode(text.length > most ? text.slice(0, most + 1) : text);
+    const bytes = utf8Out.encode(text.length > most && !whole ? text.slice(0, most + 1) : text);
     // The room first: making it may grow the memory, which replaces HEAPU8.
     const at = core._epochcalc_argument(i, bytes.length);
     core.HEAPU8.set(bytes, at);
@@ -327,7 +329,9 @@ export async function createCalculator(options = {}) {
     },
     set: (scenario, path, text) => update(scenario, { path, text }).scenario,
     readLink: (params) => {
-      const { scenario, notes } = reply(call(core._epochcalc_read_link, linkText(params)));
+      put(0, linkText(params), true);
+      core._epochcalc_read_link();
+      const { scenario, notes } = reply(taken());
       return { scenario, notes };
     },
     writeLink: (scenario) => reply(call(core._epochcalc_write_link, toText(scenario))).params,

@@ -351,5 +351,10 @@ test('a 100 MB argument is refused at the engine\'s limit without copying it int
   // The module's memory grew by the limit at most, not by the argument.
   assert.ok(process.memoryUsage().external - before < 32 * 1024 * 1024, `${Math.round((process.memoryUsage().external - before) / 1048576)} MB more`);
   assert.equal(own.schema().limits.document.max_bytes, 4_000_000);
+  // A link's parameter list is no document: a scenario past the limit inside it is read whole and refused
+  // by the engine at its parameter, not cut into text that is not JSON.
+  const reading = own.readLink([['scenario', JSON.stringify({ preset: 'mnist-cpu-vs-h100', name: 'x'.repeat(5_000_000) })]]);
+  assert.deepEqual(reading.notes.map((n) => [n.code, n.path]), [['E_RANGE', '/scenario']]);
+  assert.match(reading.notes[0].message, /the link's scenario is too long: at most 4,000,000 bytes/);
   assert.equal(own.solve({ preset: 'mnist-cpu-vs-h100' }).host.batched.epoch_time_s, calc.solve({ preset: 'mnist-cpu-vs-h100' }).host.batched.epoch_time_s);
 });
