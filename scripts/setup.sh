@@ -46,6 +46,15 @@ command -v em++ >/dev/null || missing+=(emscripten)
 # the full browser (scripts/chromium.mjs); where the package manager has none, the full browser does.
 [ -x "${EPOCHCALC_HEADLESS_SHELL:-/usr/bin/chromium-headless-shell}" ] || ! command -v apt-get >/dev/null || missing+=(headless-shell)
 have_numpy || missing+=(python3-numpy)
+# npm test (setup.sh --test) also builds the engine's Python extension and runs its tests: the Python
+# headers, pybind11 and pytest for Debian's python3 (scripts/build-python.sh picks that Python).
+if [ "${1:-}" = "--test" ]; then
+  /usr/bin/python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null || missing+=(python3-dev)
+  /usr/bin/python3 -c 'import pybind11' 2>/dev/null || missing+=(python3-pybind11 pybind11-dev)
+  /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
+  # The install test makes a virtual environment and pip-installs python/ into it, as the README says.
+  /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+fi
 command -v clang++ >/dev/null || missing+=(clang)
 have_libfuzzer || missing+=(libfuzzer)  # named after apt-get update (clang_runtime_package)
 # Only the shell missing, and the package lists as they are do not have it: no apt-get update on every run.
@@ -70,7 +79,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 setup: missing ${missing[*]}.
 Install them with your package manager: a C++20 compiler, CMake >= 3.20, nlohmann-json 3.10+,
 doctest 2.4+, Emscripten (emsdk: put em++ on PATH), Chromium (set EPOCHCALC_CHROMIUM to its path),
-NumPy for python3, and clang with libFuzzer and the ASan/UBSan runtimes (the sanitize build).
+NumPy for python3, clang with libFuzzer and the ASan/UBSan runtimes (the sanitize build), and for the
+tests the Python headers, pybind11 and pytest.
 MSG
     exit 1
   fi

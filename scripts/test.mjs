@@ -48,6 +48,14 @@ function nodeCounts(output) {
   return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
 }
 
+/** pytest's closing line: "71 passed in 3.2s" or "2 failed, 69 passed in 3.4s". */
+function pytestCounts(output) {
+  const line = output.trimEnd().split('\n').reverse().find((l) => /\d+ (passed|failed)/.test(l));
+  if (!line) return null;
+  const count = (word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+  return { passed: count('passed'), failed: count('failed') + count('error') };
+}
+
 /** The first lines of a failed job's report (a runner's "not ok", a fuzzer's FAILED, a compiler's error), else its last lines. */
 function failureExcerpt(output, count = 30) {
   const lines = output.trimEnd().split('\n');
@@ -89,6 +97,10 @@ const jobs = [
   // The module in node, checked against the CLI and the sanitized CLI.
   { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/', slots), counts: nodeCounts },
   { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
+  // The engine from Python: the extension added to the native build (only its bindings compile), then
+  // pytest against the native tool, with the Python the build chose.
+  { id: 'python', name: 'build: the Python extension (pybind11)', needs: ['native'], run: ['bash', ['scripts/build-python.sh']] },
+  { name: 'Python (pytest)', needs: ['python', 'native'], run: ['bash', ['-c', 'PYTHONPATH=build/native/python-package "$(bash scripts/build-python.sh 2>/dev/null)" -m pytest -q -p no:cacheprovider tests/python']], counts: pytestCounts },
 ];
 
 /** Runs one job to its end; resolves with its counts, its output and how long it took. */

@@ -1,0 +1,241 @@
+"""epochcalc from Python: the engine that answers the CLI, the page and the module, over its JSON API.
+
+    import epochcalc
+    r = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}})
+    r["accelerator"]["batched"]["epoch_time_s"]
+
+A scenario is a dict or JSON text, read exactly as ``epochcalc --scenario`` reads it (quantities as
+numbers in SI units or strings such as "10 us"). Every answer is the engine's JSON document as Python
+data, with the same names as ``--json``. A scenario the engine refuses raises EpochcalcError with the
+engine's code, path and message. Nothing here decides a rule: see docs/model.md.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Mapping, Sequence, Union
+
+from . import _epochcalc as _engine
+
+__all__ = [
+    "EpochcalcError",
+    "solve",
+    "expand",
+    "set_field",
+    "sweep_field",
+    "sweep_field_document",
+    "solve_for",
+    "break_even",
+    "compare",
+    "explain",
+    "csv",
+    "calibrate",
+    "link_params",
+    "schema",
+    "hardware",
+    "datasets",
+    "presets",
+    "profiles",
+    "default_scenario",
+    "version",
+]
+
+Scenario = Union[Mapping[str, Any], str]
+
+ERROR_SCHEMA = "epochcalc/error@1"
+
+
+class EpochcalcError(ValueError):
+    """The engine refused the input. ``code`` (E_RANGE, E_UNIT, ...) and ``path`` (a JSON pointer) are
+    the first error's; ``errors`` lists them all as dicts {code, path, message}."""
+
+    def __init__(self, errors: Sequence[Mapping[str, str]]):
+        self.errors = [dict(e) for e in errors] or [{"code": "E_INTERNAL", "path": "", "message": "unknown error"}]
+        first = self.errors[0]
+        self.code: str = first["code"]
+        self.path: str = first["path"]
+        self.message: str = first["message"]
+        super().__init__(f"{self.path}: {self.message}" if self.path else self.message)
+
+
+def _text(scenario: Scenario) -> str:
+    """A scenario as the JSON text the engine reads: a str as it is, anything else as JSON."""
+    if isinstance(scenario, str):
+        return scenario
+    try:
+        return json.dumps(scenario, allow_nan=True)
+    except (TypeError, ValueError) as err:
+        raise EpochcalcError([{"code": "E_TYPE", "path": "", "message": f"the scenario is not JSON data ({err})"}]) from None
+
+
+def _reply(text: str) -> Any:
+    """An engine reply as Python data; an error document raises EpochcalcError."""
+    document = json.loads(text)
+    if isinstance(document, dict) and document.get("schema") == ERROR_SCHEMA:
+        raise EpochcalcError(document.get("errors", []))
+    return document
+
+
+def _sweep_text(spec: Union[str, Mapping[str, Any]], index: int) -> str:
+    """One sweep as the engine reads it: "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,...", or a dict
+    {field, from, to, points?, log?} or {field, values}. Each value is one value: a ":" or "," in it
+    would be read as a range or a list, so it is refused at its path."""
+    if isinstance(spec, str):
+        return spec
+    if not isinstance(spec, Mapping) or not isinstance(spec.get("field"), str):
+        raise EpochcalcError([{"code": "E_TYPE", "path": "/sweeps",
+                               "message": 'a sweep is {"field", "from", "to", "points"?, "log"?} or {"field", "values"}, or the text "PATH=FROM:TO[:N][:log]"'}])
+
+    def one(value: Any, where: str) -> str:
+        text = str(value)
+        if ":" in text or "," in text:
+            raise EpochcalcError([{"code": "E_TYPE", "path": f"/sweeps/{index}/{where}",
+                                   "message": f'"{text[:60]}" is not one value: give each value on its own, without ":" or ","'}])
+        return text
+
+    if "values" in spec:
+        return f"{spec['field']}=" + ",".join(one(v, f"values/{i}") for i, v in enumerate(spec["values"]))
+    text = f"{spec['field']}={one(spec['from'], 'from')}:{one(spec['to'], 'to')}"
+    if spec.get("points") is not None:
+        text += f":{one(spec['points'], 'points')}"
+    if spec.get("log"):
+        text += ":log"
+    return text
+
+
+def _device_list(devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]]) -> str:
+    """Devices as --compare takes them: a str as it is, or ids and {id, price?, idle_power?} joined as
+    "id@price@idle W". A number is in USD/h or W."""
+    if isinstance(devices, str):
+        return devices
+    parts = []
+    for i, d in enumerate(devices):
+        if not isinstance(d, Mapping):
+            parts.append(str(d))
+            continue
+        text = str(d["id"])
+        for key, suffix in (("price", ""), ("idle_power", " W")):
+            value = d.get(key)
+            if value is None:
+                continue
+            value_text = str(value)
+            if "," in value_text or "@" in value_text:
+                raise EpochcalcError([{"code": "E_TYPE", "path": f"/devices/{i}/{key}",
+                                       "message": f'"{value_text[:60]}" is not one value: give it without "," or "@"'}])
+            bare = isinstance(value, (int, float)) or value_text.strip().replace(".", "", 1).replace("e", "", 1).lstrip("+-").isdigit()
+            text += "@" + value_text + (suffix if bare else "")
+        parts.append(text)
+    return ",".join(parts)
+
+
+def solve(scenario: Scenario) -> dict:
+    """The result document (``epochcalc --json``): each device's epoch at the batch size and at batch
+    one, its parts, the comparison and the warnings."""
+    return _reply(_engine.solve(_text(scenario)))
+
+
+def expand(scenario: Scenario) -> dict:
+    """The scenario with its preset merged and every registry id written out (not validated)."""
+    return _reply(_engine.expand(_text(scenario)))["scenario"]
+
+
+def set_field(scenario: Scenario, path: str, text: str) -> dict:
+    """The scenario with one field set as ``--set PATH=TEXT`` sets it (a dotted path or a JSON pointer)."""
+    return _reply(_engine.set_field(_text(scenario), path, str(text)))["scenario"]
+
+
+def sweep_field_document(scenario: Scenario, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
+    """The engine's sweep document (``--sweep ... --json``): one field, or two over a grid."""
+    return _reply(_engine.sweep_field(_text(scenario), [_sweep_text(s, i) for i, s in enumerate(sweeps)]))
+
+
+def sweep_field(scenario: Scenario, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
+    """A sweep as columns, named as the CSV names them: the swept field(s) by path, then host.* and
+    accelerator.* for each run's figures, the speedup and the faster device; equal-length lists that
+    ``pandas.DataFrame(...)`` takes as they are."""
+    doc = sweep_field_document(scenario, *sweeps)
+    columns: dict = {doc["x"]["path"]: list(doc["x"]["values"])}
+    if "y" in doc:
+        columns[doc["y"]["path"]] = list(doc["y"]["values"])
+    for device in ("host", "accelerator"):
+        for key, values in doc[device].items():
+            if isinstance(values, list):
+                # A device without a price has no cost: None, never 0 (as the CSV leaves the cell empty).
+                priced = key != "cost_usd" or doc[device].get("priced", True)
+                columns[f"{device}.{key}"] = values if priced else [None] * len(values)
+    columns["speedup"] = doc["speedup"]
+    columns["faster"] = doc["winner"]
+    return columns
+
+
+def solve_for(scenario: Scenario, field: str, goal: str = "flip") -> dict:
+    """The value of one field that meets a goal: "flip", "speedup=K" or "epoch=TIME" (``--solve-for``)."""
+    return _reply(_engine.solve_for(_text(scenario), field, goal))
+
+
+def break_even(scenario: Scenario) -> dict:
+    """Where the winner flips and where the accelerator is twice as fast, field by field (``--break-even``)."""
+    return _reply(_engine.break_even(_text(scenario)))
+
+
+def compare(scenario: Scenario, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators") -> dict:
+    """Devices side by side (``--compare``): ids, "accelerators", "all", or {id, price, idle_power}."""
+    return _reply(_engine.compare(_text(scenario), _device_list(devices)))
+
+
+def explain(scenario: Scenario, field: str) -> dict:
+    """One field's value in force on each device, and where it came from (``--explain``)."""
+    return _reply(_engine.explain(_text(scenario), field))
+
+
+def csv(scenario: Scenario, *, sweeps: Sequence[Union[str, Mapping[str, Any]]] = (), compare: Any = None, units: str = "si") -> str:
+    """The CSV ``--csv`` writes: of the result, of a sweep (one or two), or of a comparison."""
+    if sweeps:
+        what, args = "sweep", [_sweep_text(s, i) for i, s in enumerate(sweeps)]
+    elif compare is not None:
+        what, args = "compare", [_device_list(compare)]
+    else:
+        what, args = "result", []
+    return _reply(_engine.csv(_text(scenario), what, args, units))["csv"]
+
+
+def calibrate(measurements: Scenario) -> dict:
+    """The overhead constants fitted to measured epochs (``--calibrate``; docs/model.md, "Calibration")."""
+    return _reply(_engine.calibrate(_text(measurements)))
+
+
+def link_params(scenario: Scenario) -> list:
+    """The page's address parameters for a scenario, [(key, value), ...], as the page writes them."""
+    params = _engine.write_link(_text(scenario))
+    if isinstance(params, str):
+        _reply(params)
+    return [tuple(p) for p in params]
+
+
+def schema() -> dict:
+    """Every scenario rule: fields, units, limits, defaults (``--schema``)."""
+    return json.loads(_engine.schema())
+
+
+def hardware() -> list:
+    return json.loads(_engine.hardware())["hardware"]
+
+
+def datasets() -> list:
+    return json.loads(_engine.datasets())["datasets"]
+
+
+def presets() -> list:
+    return json.loads(_engine.presets())["presets"]
+
+
+def profiles() -> list:
+    return json.loads(_engine.profiles())["profiles"]
+
+
+def default_scenario() -> dict:
+    return json.loads(_engine.default_scenario())
+
+
+def version() -> str:
+    return _engine.version()

@@ -1,0 +1,152 @@
+"""The engine from Python (python/epochcalc) against the command-line tool: the same documents, to 1e-12
+relative, and the same error codes and paths (issue 38). Run by npm test with the extension built by
+scripts/build-python.sh and the native tool by scripts/build-native.sh."""
+
+import json
+import math
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import epochcalc
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = os.environ.get("EPOCHCALC_CLI", str(ROOT / "build" / "native" / "cli" / "epochcalc"))
+DEFAULT = {"preset": "mnist-cpu-vs-h100"}
+
+
+def cli_json(scenario, *args):
+    """The tool's --json document for a scenario given on stdin, and its exit status."""
+    run = subprocess.run([CLI, "--scenario", "-", *args, "--json"], input=json.dumps(scenario), capture_output=True, text=True)
+    return json.loads(run.stdout), run.returncode
+
+
+def assert_same(got, want, at=""):
+    """Equal documents: every number within 1e-12 relative, everything else exactly."""
+    if isinstance(want, dict):
+        assert isinstance(got, dict) and list(got) == list(want), f"{at}: keys {list(got)} != {list(want)}"
+        for key in want:
+            assert_same(got[key], want[key], f"{at}/{key}")
+    elif isinstance(want, list):
+        assert isinstance(got, list) and len(got) == len(want), f"{at}: length"
+        for i, (g, w) in enumerate(zip(got, want)):
+            assert_same(g, w, f"{at}/{i}")
+    elif isinstance(want, float) or (isinstance(want, int) and not isinstance(want, bool) and isinstance(got, float)):
+        assert math.isclose(got, want, rel_tol=1e-12, abs_tol=0), f"{at}: {got} != {want}"
+    else:
+        assert got == want, f"{at}: {got!r} != {want!r}"
+
+
+def random_scenario(rng):
+    """A scenario drawn over the fields people change: widths, batch, devices, precision, overheads,
+    assumptions; some of them refused (a device without the precision, a batch past N with drop_last)."""
+    accelerators = ["h100-sxm", "a100-sxm-80gb", "l4", "t4", "rtx-4090", "rtx-4060-laptop"]
+    hosts = ["reference-cpu", "epyc-9654", "xeon-8480-plus", "ryzen-9-7940hs"]
+    scenario = {
+        "preset": "mnist-cpu-vs-h100",
+        "network": {
+            "widths": [rng.randint(1, 4096) for _ in range(rng.randint(2, 6))],
+            "batch_size": rng.choice([1, 7, 32, 64, 256, 1000, 4096, 60000]),
+        },
+        "host": rng.choice(hosts),
+        "accelerator": rng.choice(accelerators),
+        # Mostly fp32, which every device has; now and then one that some devices lack (refused alike).
+        "precision": "fp32" if rng.random() < 0.85 else rng.choice(["fp16", "bf16", "fp8"]),
+        "dispatch": f"{rng.uniform(0, 50):.3f} us",
+        "launch": f"{rng.uniform(0, 20):.3f} us",
+        "assumptions": {
+            "phase": rng.choice(["training", "inference"]),
+            "overlap": rng.choice(["none", "roofline"]),
+            "drop_last": rng.random() < 0.3,
+            "host_efficiency": rng.choice([1, 0.5, "40 %"]),
+        },
+    }
+    if rng.random() < 0.3:
+        scenario["step_overhead"] = f"{rng.uniform(0, 100):.1f} us"
+    if rng.random() < 0.3:
+        scenario["accelerator"] = {"base": scenario["accelerator"], "price_per_hour": f"{rng.uniform(0.1, 5):.2f} USD/h", "idle_power": "60 W"}
+    return scenario
+
+
+def test_the_default_scenario_equals_the_cli():
+    want, status = cli_json(DEFAULT)
+    assert status == 0
+    assert_same(epochcalc.solve(DEFAULT), want)
+    # JSON text is read as the tool reads it, too.
+    assert_same(epochcalc.solve(json.dumps(DEFAULT)), want)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_scenarios_equal_the_cli_or_fail_alike(seed):
+    scenario = random_scenario(random.Random(seed))
+    want, status = cli_json(scenario)
+    if status == 0:
+        assert_same(epochcalc.solve(scenario), want)
+        return
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.solve(scenario)
+    assert raised.value.errors == want["errors"]
+    assert (raised.value.code, raised.value.path) == (want["errors"][0]["code"], want["errors"][0]["path"])
+
+
+@pytest.mark.parametrize("scenario", [
+    {"preset": "mnist-cpu-vs-h100", "dispatch": "zzz"},
+    {"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 0}},
+    {"preset": "mnist-cpu-vs-h100", "accelerator": "h100"},
+    {"preset": "no-such-preset"},
+    "{not json",
+    {"preset": "mnist-cpu-vs-h100", "compared": {"l4x": {"price_per_hour": 1}}},
+])
+def test_errors_carry_the_cli_code_and_path(scenario):
+    run = subprocess.run([CLI, "--scenario", "-", "--json"], input=scenario if isinstance(scenario, str) else json.dumps(scenario), capture_output=True, text=True)
+    assert run.returncode == 2
+    want = json.loads(run.stdout)["errors"]
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.solve(scenario)
+    assert raised.value.errors == want
+    assert isinstance(raised.value, ValueError)
+
+
+def test_whatifs_equal_the_cli():
+    assert_same(epochcalc.compare(DEFAULT, "l4@0.80/h,a100-sxm-80gb@1.80/h,h100-sxm@3/h,host@0.40/h"),
+                cli_json(DEFAULT, "--compare", "l4@0.80/h,a100-sxm-80gb@1.80/h,h100-sxm@3/h,host@0.40/h")[0])
+    assert_same(epochcalc.compare(DEFAULT, [{"id": "l4", "price": "0.80/h", "idle_power": 30}, "t4"]),
+                cli_json(DEFAULT, "--compare", "l4@0.80/h@30 W,t4")[0])
+    assert_same(epochcalc.solve_for(DEFAULT, "network.batch_size", "speedup=2"), cli_json(DEFAULT, "--solve-for", "network.batch_size", "--goal", "speedup=2")[0])
+    assert_same(epochcalc.break_even(DEFAULT), cli_json(DEFAULT, "--break-even")[0])
+    assert_same(epochcalc.sweep_field_document(DEFAULT, "dispatch=1 us:100 us:20:log"), cli_json(DEFAULT, "--sweep", "dispatch=1 us:100 us:20:log")[0])
+    assert epochcalc.csv(DEFAULT, sweeps=["dispatch=1 us:100 us:5"]) == subprocess.run(
+        [CLI, "--scenario", "-", "--sweep", "dispatch=1 us:100 us:5", "--csv"], input=json.dumps(DEFAULT), capture_output=True, text=True).stdout
+
+
+def test_a_sweep_is_columns_a_data_frame_takes():
+    columns = epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 50, "log": True})
+    assert list(columns)[0] == "/dispatch"
+    assert {len(v) for v in columns.values()} == {50}
+    doc = epochcalc.sweep_field_document(DEFAULT, "dispatch=1 us:100 us:50:log")
+    assert columns["host.epoch_time_s"] == doc["host"]["epoch_time_s"]
+    assert columns["faster"] == doc["winner"]
+    # No price on the host: no cost (None), never 0.
+    assert set(columns["host.cost_usd"]) == {None}
+    grid = epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "values": ["1 us", "2 us"]}, {"field": "network.batch_size", "values": [1, 32, 256]})
+    assert len(grid["/dispatch"]) == len(grid["/network/batch_size"]) == 6
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "values": ["1 us:2 us:3"]})
+    assert raised.value.path == "/sweeps/0/values/0"
+
+
+def test_calibration_schema_registries_and_links():
+    fixture = ROOT / "tests" / "fixtures" / "calibration-good.json"
+    want = json.loads(subprocess.run([CLI, "--calibrate", str(fixture), "--json"], capture_output=True, text=True).stdout)
+    assert_same(epochcalc.calibrate(fixture.read_text()), want)
+    assert_same(epochcalc.calibrate(json.loads(fixture.read_text())), want)
+    assert epochcalc.schema()["limits"]["document"]["max_bytes"] == 4_000_000
+    assert "h100-sxm" in [h["id"] for h in epochcalc.hardware()]
+    assert "mnist-cpu-vs-h100" in [p["id"] for p in epochcalc.presets()]
+    assert epochcalc.version() == subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout.split()[-1]
+    edited = epochcalc.set_field(DEFAULT, "network.batch_size", "64")
+    assert edited == {"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}}
+    assert ("network.batch_size", "64") in epochcalc.link_params(edited)
