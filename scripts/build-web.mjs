@@ -56,6 +56,7 @@ export const ELEMENT_FEATURES = {
   'break-even values, the what-if and devices views, the chart across a field, the map': ['epochcalc_whatif_calls.js', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'],
   '<epoch-input type="scrub">': ['epochcalc-scrub.js'],
   'offline use after a reload: registerBookWorker()': ['epochcalc-book.js'],
+  'the anywidget module (MyST {anywidget}, marimo, Jupyter): render({ model, el })': ['epochcalc-widget.js'],
 };
 
 /** Markup as shipped: without comments and indentation (the sources keep both for reading). @param {string} html */
@@ -212,6 +213,7 @@ export async function buildWeb(options = {}) {
   copyFileSync(join(root, 'wasm/epochcalc.d.ts'), join(outdir, 'epochcalc.d.ts'));
   copyFileSync(join(root, 'web/element.d.ts'), join(outdir, 'epochcalc-element.d.ts'));
   copyFileSync(join(root, 'web/book.d.ts'), join(outdir, 'epochcalc-book.d.ts'));
+  copyFileSync(join(root, 'web/widget.d.ts'), join(outdir, 'epochcalc-widget.d.ts'));
   // The example host pages (README: embedding), served beside the build so their relative URLs work.
   cpSync(join(root, 'examples'), join(outdir, 'examples'), { recursive: true });
   writeFileSync(join(outdir, 'examples/dispatch-tax-jb.html'), chapterAsJupyterBook());
@@ -357,6 +359,8 @@ async function buildElement(outdir, wrapper) {
     },
   };
   await bundle({ entryPoints: { embed: join(root, 'web/src/embed.js') }, outdir, plugins: [elementExternal], ...LATER_CHUNKS });
+  // The anywidget contract's module: render({ model, el }) over the element, which it imports from beside it.
+  await bundle({ entryPoints: { 'epochcalc-widget': join(root, 'web/src/widget.js') }, outdir, plugins: [elementExternal] });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -26,6 +26,8 @@ const SHIPPED = [
   'dist/epochcalc-element.js',
   'dist/epochcalc-scrub.js',
   'dist/epochcalc-tools.js',
+  'dist/epochcalc-widget.d.ts',
+  'dist/epochcalc-widget.js',
   'dist/epochcalc.d.ts',
   'dist/epochcalc.js',
   'dist/epochcalc_calibration.js',

@@ -52,3 +52,26 @@ document.createElement('epoch-overhead-calculator').reslt;`);
   assert.match(problems[0], /number.*string|string.*number/);
   assert.match(problems[1], /reslt/);
 });
+
+test('the widget module\'s typings (epochcalc/widget): render takes a model and an element and returns its cleanup', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'epochcalc-widget-types-'));
+  try {
+    copyFileSync(path.join(root, 'web/widget.d.ts'), path.join(dir, 'epochcalc-widget.d.ts'));
+    copyFileSync(path.join(root, 'wasm/epochcalc.d.ts'), path.join(dir, 'epochcalc.d.ts'));
+    const file = path.join(dir, 'consumer.ts');
+    writeFileSync(file, `import widget, { render, type WidgetModel } from './epochcalc-widget.js';
+const traits: Record<string, unknown> = {};
+const model: WidgetModel = { get: (n: string) => traits[n] as never, set: (n: string, v: unknown) => { traits[n] = v; }, save_changes() {}, on() {}, off() {} };
+const cleanup: () => void = render({ model, el: document.body });
+cleanup();
+widget.render({ model, el: document.body });
+// @ts-expect-error: render needs the element to mount in
+render({ model });
+export {};
+`);
+    const program = ts.createProgram([file], { strict: true, noEmit: true, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler, baseUrl: dir, paths: { epochcalc: ['./epochcalc.d.ts'] } });
+    assert.deepEqual(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
