@@ -6,6 +6,7 @@ epoch arithmetic (compute = F/peak, memory = bytes/bandwidth, dispatch = ops*t_d
 done in units, for host and accelerator at batch 32 and batch 1. Times one full evaluation with
 time.perf_counter over many repetitions and prints one JSON line: the median in microseconds and the
 epoch times (so the bench can check that pint and the engine agree). If pint is missing it says so.
+Beside it, in the same process, the engine's own Python package when it is importable (python_engine).
 
     /usr/bin/python3 bench/pint_anchor.py [repetitions]
 """
@@ -70,6 +71,38 @@ def evaluate():
     return times
 
 
+def median_us(call, repetitions):
+    """The median of `repetitions` timed calls after a warm-up, in microseconds."""
+    for _ in range(max(5, repetitions // 20)):
+        call()
+    samples = []
+    for _ in range(repetitions):
+        start = time.perf_counter()
+        call()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1e6
+
+
+def python_engine():
+    """The engine's Python package (python/, on PYTHONPATH when the bench built it), timed in this same
+    process beside pint: solve of the bare preset, and a 1,000-point sweep of dispatch."""
+    try:
+        import epochcalc
+    except Exception as error:  # not built, or no pybind11 here
+        return {"available": False, "error": f"import epochcalc failed: {error}"}
+    scenario = {"preset": "mnist-cpu-vs-h100"}
+    result = epochcalc.solve(scenario)
+    return {
+        "available": True,
+        "solve_us": median_us(lambda: epochcalc.solve(scenario), 2000),
+        "sweep_1000_us": median_us(lambda: epochcalc.sweep_field(scenario, "dispatch=1 us:100 us:1000"), 100),
+        "epoch_s": {
+            "host_batched": result["host"]["batched"]["epoch_time_s"],
+            "accelerator_batched": result["accelerator"]["batched"]["epoch_time_s"],
+        },
+    }
+
+
 def main():
     repetitions = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     for _ in range(20):  # warm-up: pint caches unit parsing and conversion factors
@@ -90,6 +123,7 @@ def main():
         "min_us": min(samples) * 1e6,
         "max_us": max(samples) * 1e6,
         "epoch_s": {key: value.to("s").magnitude for key, value in times.items()},
+        "python_engine": python_engine(),
     }))
 
 

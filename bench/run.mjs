@@ -190,8 +190,13 @@ function pintAnchor() {
     return { available: false, error: 'no python3 found' };
   }
   const script = path.join(benchDir, 'pint_anchor.py');
+  // The engine's Python package beside pint (issue 38): built into the native build when this Python has
+  // pybind11 (scripts/build-python.sh); without it the anchor reports it unavailable.
+  const built = run('bash', ['scripts/build-python.sh'], { env: { ...process.env, PYTHON: python } });
+  if (built.status !== 0) problems.push(`the Python package was not built: ${firstError(built)}`);
+  const env = { ...process.env, PYTHONPATH: path.join(root, 'build/native/python-package') };
   const attempt = () => {
-    const result = run(python, [script], { timeout: 300_000 });
+    const result = run(python, [script], { timeout: 300_000, env });
     try {
       return JSON.parse(result.stdout.trim().split('\n').pop());
     } catch {
@@ -795,6 +800,26 @@ function buildFigures(m) {
     if (perPoint == null) notes.push(`**sweep**: unavailable (${m.js?.sweep_error ?? 'the module did not load'}).`);
     else if (pintMissing) notes.push('**sweep**: no verdict, pint is missing.');
     if (f.verdict === 'miss') notes.push(`**sweep** missed: ${fmtSmart(perPoint)} µs per point is ${fmt(ratio)}× faster than pint, under 500×; a 1,000-point call takes ${fmtSmart(m.js.sweep_1000.us_per_call / 1000)} ms. Where the time goes inside sweep was not investigated.`);
+  }
+
+  // 4b. The engine from Python (issue 38), timed in the pint anchor's own process.
+  {
+    const py = m.pint?.python_engine;
+    const us = py?.available ? py.solve_us : null;
+    const ratio = us != null && pintUs != null ? pintUs / us : null;
+    const f = add({
+      id: 'python_solve', figure: 'Python `epochcalc.solve(scenario)` (pybind11), beside pint in one process',
+      value: us, unit: 'µs/call', measured: us == null ? `unavailable: ${py?.error ?? 'not run'}` : `${fmtSmart(us)} µs`,
+      budget: '≥ 100× pint', pint_ratio: ratio, verdict: us == null || ratio == null ? 'n/a' : ratio >= 100 ? 'pass' : 'miss',
+    });
+    if (f.verdict === 'miss') notes.push(`**Python solve** missed: ${fmtSmart(us)} µs per call is only ${fmt(ratio, 1)}× faster than pint (${fmt(pintUs)} µs).`);
+    const sweepUs = py?.available ? py.sweep_1000_us : null;
+    add({
+      id: 'python_sweep_field', figure: 'Python `epochcalc.sweep_field` of 1,000 dispatch values, as columns',
+      value: sweepUs == null ? null : sweepUs / 1000, unit: 'ms/call',
+      measured: sweepUs == null ? 'unavailable' : `${fmtSmart(sweepUs / 1000)} ms (${fmtSmart(sweepUs / 1000)} µs per point)`,
+      budget: '— (side by side with pint)', pint_ratio: sweepUs != null && pintUs != null ? pintUs / (sweepUs / 1000) : null, verdict: 'info',
+    });
   }
 
   // What-ifs through the module (issue 18): each within its time budget.

@@ -23,6 +23,10 @@ class CMakeBuild(build_ext):
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
+        # The notebook's calculator page (epochcalc.Calculator), from the web build when it has run.
+        page = ROOT / "dist" / "epochcalc-notebook.html"
+        if page.exists():
+            shutil.copyfile(page, target.parent / "notebook.html")
 
 
 setup(version=VERSION, ext_modules=[Extension("epochcalc._epochcalc", sources=[])], cmdclass={"build_ext": CMakeBuild})

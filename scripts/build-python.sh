@@ -21,4 +21,8 @@ fi
 cmake --preset native -DEPOCHCALC_BUILD_PYTHON=ON -DPYTHON_EXECUTABLE="$python" \
   -Dpybind11_DIR="$("$python" -c 'import pybind11; print(pybind11.get_cmake_dir())')" >/dev/null
 cmake --build build/native --target epochcalc_python -j"$(nproc 2>/dev/null || echo 2)" >&2
+# The notebook's calculator page (epochcalc.Calculator), when the web build has written it.
+if [ -f dist/epochcalc-notebook.html ]; then
+  cp -f dist/epochcalc-notebook.html build/native/python-package/epochcalc/notebook.html
+fi
 echo "$python"

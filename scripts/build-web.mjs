@@ -223,6 +223,7 @@ export async function buildWeb(options = {}) {
   // Data, not a program: the linker leaves it executable, the package should not.
   for (const file of ['epochcalc_core.wasm', 'epochcalc_calibration.wasm', 'epochcalc_whatif.wasm']) chmodSync(join(outdir, file), 0o644);
   await buildOffline(outdir, wrapper);
+  await buildNotebook(outdir, wrapper);
   stampPolicy(outdir); // the Content-Security-Policy <meta> in every page but the single file (scripts/csp.mjs)
   // The default scenario's answer in index.html, drawn by the built page (scripts/prerender.mjs).
   const prerendered = await prerenderAnswer(outdir);
@@ -324,25 +325,63 @@ async function buildOffline(outdir, wrapper) {
 }
 
 /**
+ * epochcalc-notebook.html: a page for one calculator element in a notebook's output (Python's
+ * epochcalc.Calculator puts the element where the page's marker is and shows the page in a frame of its
+ * own): the element and every module it loads inline (no file beside it: the output is a cell's HTML,
+ * and an exported notebook opens offline), the engine's and the what-ifs' .wasm as base64.
+ * @param {string} outdir @param {string} wrapper
+ */
+async function buildNotebook(outdir, wrapper) {
+  const js = await bundle({
+    entryPoints: [join(root, 'web/src/notebook.js')], write: false, alias: { epochcalc: wrapper }, loader: { '.html': 'text' },
+    plugins: [elementSources(outdir, false)],
+  });
+  const code = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const base64 = (file) => readFileSync(join(outdir, file)).toString('base64');
+  writeFileSync(join(outdir, 'epochcalc-notebook.html'), withOfflinePolicy(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>epochcalc</title><style>html,body{margin:0;background:transparent}</style></head><body>
+${NOTEBOOK_MARKER}
+<script type="application/wasm;base64" id="epochcalc-wasm">${base64('epochcalc_core.wasm')}</script>
+<script type="application/wasm;base64" id="epochcalc-whatif-wasm">${base64('epochcalc_whatif.wasm')}</script>
+<script type="module">${code}</script>
+</body></html>
+`));
+}
+
+/** Where epochcalc-notebook.html takes its calculator element (python/epochcalc/notebook.py fills it). */
+export const NOTEBOOK_MARKER = '<!-- epochcalc:calculator -->';
+
+/**
  * epochcalc-element.js: the elements with the engine's wrapper and glue bundled in (the glue finds the
  * .wasm beside the module, by import.meta.url), the calculator's markup and the element's CSS as text;
  * and embed.js, the iframe page's script, which imports the element module rather than a second copy.
  * @param {string} outdir @param {string} wrapper
  */
-async function buildElement(outdir, wrapper) {
-  const pageCss = readFileSync(join(outdir, 'app.css'), 'utf8');
-  const css = elementCss(pageCss);
-  const virtualCss = {
-    name: 'epochcalc-element-css',
+/**
+ * The element's sources as esbuild modules: its CSS (the page's, transformed) and the calculator's
+ * markup as text. With `fetchWasm` the element fetches its .wasm beside its module (the element file);
+ * without, it reads the copies embedded in its document (the notebook's page), as the single file does.
+ * @param {string} outdir @param {boolean} fetchWasm
+ */
+function elementSources(outdir, fetchWasm) {
+  const css = elementCss(readFileSync(join(outdir, 'app.css'), 'utf8'));
+  return {
+    name: 'epochcalc-element-sources',
     setup(b) {
       b.onResolve({ filter: /^epochcalc:element-css$/ }, () => ({ path: 'element-css', namespace: 'epochcalc' }));
       b.onLoad({ filter: /^element-css$/, namespace: 'epochcalc' }, () => ({ contents: css, loader: 'text' }));
-      // An element always fetches its .wasm beside its module: the single file's embedded copy is the page's alone.
-      b.onResolve({ filter: /\/wasm-source\.js$/ }, () => ({ path: 'wasm-source', namespace: 'epochcalc' }));
-      b.onLoad({ filter: /^wasm-source$/, namespace: 'epochcalc' }, () => ({ contents: 'export const embeddedWasm = () => ({});', loader: 'js' }));
+      if (fetchWasm) {
+        b.onResolve({ filter: /\/wasm-source\.js$/ }, () => ({ path: 'wasm-source', namespace: 'epochcalc' }));
+        b.onLoad({ filter: /^wasm-source$/, namespace: 'epochcalc' }, () => ({ contents: 'export const embeddedWasm = () => ({});', loader: 'js' }));
+      }
       b.onLoad({ filter: /calculator\.html$/ }, () => ({ contents: calculatorHtml(), loader: 'text' }));
     },
   };
+}
+
+async function buildElement(outdir, wrapper) {
+  const virtualCss = elementSources(outdir, true);
   await bundle({
     entryPoints: { 'epochcalc-element': join(root, 'web/src/element.js') },
     outdir,

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(cmake g++ make nlohmann-json3-dev doctest-dev emscripten chromium chromium-headless-shell python3-numpy clang libclang-rt-14-dev)
 missing=()
+lean=()  # installed without their recommended packages
 have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/local/include/$1" ] || [ -e "/opt/homebrew/include/$1" ]; }
 # scripts/measure.py and its test need NumPy; a python3 early on PATH (pyenv) may lack it where Debian's has it.
 have_numpy() { local py; for py in /usr/bin/python3 python3; do "$py" -c 'import numpy' >/dev/null 2>&1 && return 0; done; return 1; }
@@ -54,12 +55,24 @@ if [ "${1:-}" = "--test" ]; then
   /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
   # The install test makes a virtual environment and pip-installs python/ into it, as the README says.
   /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+  # The notebook test executes a notebook headless and exports it (nbconvert, an IPython kernel): their
+  # recommended packages (plotting, symbolic maths) are not needed, so they are installed apart, without.
+  /usr/bin/python3 -c 'import nbformat, nbconvert, ipykernel' 2>/dev/null || lean+=(python3-nbformat python3-nbconvert python3-ipykernel)
 fi
 command -v clang++ >/dev/null || missing+=(clang)
 have_libfuzzer || missing+=(libfuzzer)  # named after apt-get update (clang_runtime_package)
 # Only the shell missing, and the package lists as they are do not have it: no apt-get update on every run.
 if [ "${missing[*]}" = headless-shell ] && ! apt-cache show chromium-headless-shell >/dev/null 2>&1; then missing=(); fi
 
+if [ ${#lean[@]} -gt 0 ] && command -v apt-get >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q >/dev/null
+  echo "setup: installing ${lean[*]} with apt-get (no recommended packages)"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${lean[@]}" >/dev/null
+elif [ ${#lean[@]} -gt 0 ]; then
+  missing+=("${lean[@]}")
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null; then
     sudo=""

@@ -100,6 +100,8 @@ const jobs = [
   // The engine from Python: the extension added to the native build (only its bindings compile), then
   // pytest against the native tool, with the Python the build chose.
   { id: 'python', name: 'build: the Python extension (pybind11)', needs: ['native'], run: ['bash', ['scripts/build-python.sh']] },
+  // A notebook executed headless (nbconvert) and its exported HTML opened offline in Chromium.
+  { name: 'notebook (nbconvert, Chromium)', needs: ['python', 'web'], run: nodeTest('tests/notebook/'), counts: nodeCounts },
   { name: 'Python (pytest)', needs: ['python', 'native'], run: ['bash', ['-c', 'PYTHONPATH=build/native/python-package "$(bash scripts/build-python.sh 2>/dev/null)" -m pytest -q -p no:cacheprovider tests/python']], counts: pytestCounts },
 ];
 

@@ -38,6 +38,7 @@ __all__ = [
     "profiles",
     "default_scenario",
     "version",
+    "Calculator",
 ]
 
 Scenario = Union[Mapping[str, Any], str]
@@ -239,3 +240,7 @@ def default_scenario() -> dict:
 
 def version() -> str:
     return _engine.version()
+
+
+# The calculator for notebooks (notebook.py): imported last, it uses the functions above.
+from .notebook import Calculator  # noqa: E402

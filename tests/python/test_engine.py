@@ -150,3 +150,15 @@ def test_calibration_schema_registries_and_links():
     edited = epochcalc.set_field(DEFAULT, "network.batch_size", "64")
     assert edited == {"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}}
     assert ("network.batch_size", "64") in epochcalc.link_params(edited)
+
+
+def test_the_notebook_calculator_is_the_engine_s_scenario():
+    calculator = epochcalc.Calculator(preset="mnist-cpu-vs-h100", view="sweep", network__batch_size=64, dispatch="20 us")
+    assert calculator.scenario == {"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}, "dispatch": "20 us"}
+    assert_same(calculator.result, cli_json(calculator.scenario)[0])
+    assert calculator.link == "?preset=mnist-cpu-vs-h100&network.batch_size=64&dispatch=20%20us"
+    element = calculator.element()
+    assert element.startswith('<epoch-overhead-calculator scenario="{&quot;preset&quot;') and 'view="sweep"' in element
+    # A preset the engine does not know is refused, as the CLI refuses it.
+    with pytest.raises(epochcalc.EpochcalcError):
+        epochcalc.Calculator(preset="no-such-preset").result
