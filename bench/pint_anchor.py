@@ -71,16 +71,22 @@ def evaluate():
     return times
 
 
-def median_us(call, repetitions):
-    """The median of `repetitions` timed calls after a warm-up, in microseconds."""
-    for _ in range(max(5, repetitions // 20)):
+def timed(call, repetitions, warmup):
+    """Seconds of each of `repetitions` calls, after `warmup` untimed ones (pint caches unit parsing and
+    conversion factors; the engine's first call reads its registries)."""
+    for _ in range(warmup):
         call()
     samples = []
     for _ in range(repetitions):
         start = time.perf_counter()
         call()
         samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1e6
+    return samples
+
+
+def median_us(call, repetitions):
+    """The median of `repetitions` timed calls after a warm-up, in microseconds."""
+    return statistics.median(timed(call, repetitions, max(5, repetitions // 20))) * 1e6
 
 
 def python_engine():
@@ -105,13 +111,7 @@ def python_engine():
 
 def main():
     repetitions = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    for _ in range(20):  # warm-up: pint caches unit parsing and conversion factors
-        evaluate()
-    samples = []
-    for _ in range(repetitions):
-        start = time.perf_counter()
-        evaluate()
-        samples.append(time.perf_counter() - start)
+    samples = timed(evaluate, repetitions, 20)
     times = evaluate()
     print(json.dumps({
         "available": True,
