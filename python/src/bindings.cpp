@@ -34,7 +34,11 @@ std::string on_text(const std::string& text, const std::string& what, Call call)
 PYBIND11_MODULE(_epochcalc, m) {
   m.doc() = "The epochcalc engine (C++), over JSON text. Use the epochcalc package, not this module.";
   m.def("version", [] { return std::string(epochcalc::version()); });
-  m.def("solve", [](const std::string& s) { return on_text(s, "the scenario", [](const json& d) { return epochcalc::solve_document(d); }); });
+  // The result as the engine's own writer writes it (the text --json prints, not via a JSON tree).
+  m.def("solve", [](const std::string& s) {
+    py::gil_scoped_release release;
+    return epochcalc::solve_json(s);
+  });
   m.def("expand", [](const std::string& s) {
     py::gil_scoped_release release;
     return epochcalc::expand_json(s);
