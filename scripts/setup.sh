@@ -53,8 +53,9 @@ if [ "${1:-}" = "--test" ]; then
   /usr/bin/python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null || missing+=(python3-dev)
   /usr/bin/python3 -c 'import pybind11' 2>/dev/null || missing+=(python3-pybind11 pybind11-dev)
   /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
-  # The install test makes a virtual environment and pip-installs python/ into it, as the README says.
-  /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+  # The install test pip-installs python/ into a virtual environment that sees the system's packages, as
+  # the README says: Debian's pip (with setuptools and wheel, which it depends on) does the install.
+  /usr/bin/python3 -c 'import pip, setuptools, wheel' 2>/dev/null || missing+=(python3-pip)
   # The notebook test executes a notebook headless and exports it (nbconvert, an IPython kernel): their
   # recommended packages (plotting, symbolic maths) are not needed, so they are installed apart, without.
   /usr/bin/python3 -c 'import nbformat, nbconvert, ipykernel' 2>/dev/null || lean+=(python3-nbformat python3-nbconvert python3-ipykernel)

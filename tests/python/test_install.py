@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_pip_installs_the_package_and_the_readme_example_runs(tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    # No pip of its own (that needs Debian's python3-venv): the system's pip installs into it.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(venv)], check=True)
     python = venv / "bin" / "python"
     install = subprocess.run([str(python), "-m", "pip", "install", "--no-build-isolation", "--no-index", "--quiet", str(ROOT / "python")],
                              capture_output=True, text=True)
