@@ -516,3 +516,18 @@ test('epochcalc-offline.html: one file that opens from disk (file://) and comput
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('an error at a path below one the banner showed for the last document is shown, not taken by the old message', async () => {
+  // Found by the malformed corpus: after {"compared": 5} (E_TYPE at /compared, in the banner), the link
+  // {"compared": {"l4x": …}} (E_UNKNOWN_ID at /compared/l4x) found the old banner item by its path, put
+  // the new message beside it, and the banner's redraw removed both: nothing said what was wrong.
+  const page = await openPage(env.browser, env.url);
+  const open = (doc) => afterUpdate(page, () => page.evaluate((h) => { location.hash = h; }, `#scenario=${encodeURIComponent(JSON.stringify(doc))}`));
+  await open({ preset: 'mnist-cpu-vs-h100', compared: 5 });
+  assert.equal(await page.getAttribute('#global-error [data-code]', 'data-path'), '/compared');
+  await open({ preset: 'mnist-cpu-vs-h100', compared: { l4x: { price_per_hour: 1 } } });
+  assert.equal(await page.getAttribute('#global-error [data-code]', 'data-path'), '/compared/l4x');
+  assert.match(await text(page, '#global-error'), /did you mean "l4"/);
+  assert.deepEqual(page.problems, []);
+  await release(page);
+});

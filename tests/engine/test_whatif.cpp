@@ -221,6 +221,12 @@ TEST_CASE("a compared device's price: the list's, else the scenario's, else its 
   CHECK(first_message(compare_document(unknown, "accelerators")).find("did you mean \"l4\"") != std::string::npos);
   CHECK(compare_document(doc, "l4@1/h@2/h").at("errors").at(0).at("code") == "E_ARGS");
   CHECK(compare_document(doc, "l4@9 kWh").at("errors").at(0).at("path") == "/devices/0/price");
+  // A list with a hole, or an "@" with nothing after it, is said as such, not as an unknown device "" or a
+  // price given twice.
+  CHECK(first_message(compare_document(doc, "l4,,t4")).starts_with("device 2 has no id: write registry ids separated by commas"));
+  CHECK(first_message(compare_document(doc, "@0.8")).starts_with("device 1 has no id"));
+  CHECK(first_message(compare_document(doc, "l4@0.8/h@")) == "\"l4@0.8/h@\" has nothing after an \"@\": write a price per hour (0.80/h) or an idle power (30 W) there");
+  CHECK(compare_document(doc, "l4@@1").at("errors").at(0).at("code") == "E_ARGS");
 }
 
 // Issue 36 (defects 5 and 10): 10,000 ids took 6.8 s and 1 GB, with no cap; speedup=1e100 was refused

@@ -13,7 +13,9 @@ let serial = 0;
  * @returns {HTMLElement|null}
  */
 export function controlFor(root, path, precision) {
-  const byPath = (p) => /** @type {HTMLElement|null} */ (root.querySelector(`[data-path="${CSS.escape(p)}"]`));
+  // A control, not a message: the errors already shown carry their paths too (data-code), and one left in
+  // the banner from the last document once took the next error at a path below it and lost it.
+  const byPath = (p) => /** @type {HTMLElement|null} */ (root.querySelector(`[data-path="${CSS.escape(p)}"]:not([data-code])`));
   if (/\/peak_flops$/.test(path)) {
     const field = byPath(`${path}/${precision}`);
     if (field) return field;

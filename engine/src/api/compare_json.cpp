@@ -77,8 +77,17 @@ std::optional<Entry> read_entry(const std::string& text, std::size_t i, const Sc
   const std::string path = "/devices/" + std::to_string(i);
   std::optional<double> price, idle;
   const std::size_t before = errors.size();
+  if (id.empty()) {
+    errors.push_back({code::args, path, "device " + std::to_string(i + 1) + " has no id: write registry ids separated by commas, "
+                                        "each with an optional @price/h and @idle W (e.g. l4@0.80/h,h100-sxm; see --list-hardware)"});
+    return std::nullopt;
+  }
   for (std::size_t p = 1; p < parts.size(); ++p) {
-    const bool power = !parts[p].empty() && parts[p].back() == 'W';
+    if (parts[p].empty()) {
+      errors.push_back({code::args, path, "\"" + text + "\" has nothing after an \"@\": write a price per hour (0.80/h) or an idle power (30 W) there"});
+      continue;
+    }
+    const bool power = parts[p].back() == 'W';
     std::optional<double>& into = power ? idle : price;
     if (into) {
       errors.push_back({code::args, path, "\"" + text + "\" gives " + (power ? "an idle power" : "a price") +
