@@ -55,7 +55,7 @@ if [ "${1:-}" = "--test" ]; then
   /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
   # The install test pip-installs python/ into a virtual environment that sees the system's packages, as
   # the README says: Debian's pip (with setuptools and wheel, which it depends on) does the install.
-  /usr/bin/python3 -c 'import pip, setuptools, wheel' 2>/dev/null || missing+=(python3-pip)
+  /usr/bin/python3 -c 'import setuptools, wheel, pip' 2>/dev/null || missing+=(python3-pip)  # setuptools first: its distutils shim must load before pip's
   # The notebook test executes a notebook headless and exports it (nbconvert, an IPython kernel): their
   # recommended packages (plotting, symbolic maths) are not needed, so they are installed apart, without.
   /usr/bin/python3 -c 'import nbformat, nbconvert, ipykernel' 2>/dev/null || lean+=(python3-nbformat python3-nbconvert python3-ipykernel)
