@@ -2,9 +2,9 @@
 # Builds the engine's Python extension (python/, pybind11) into build/native/python-package/epochcalc/,
 # a folder that is the package: PYTHONPATH=build/native/python-package imports it. It shares the native
 # build (position-independent code, CMakePresets.json), so after scripts/build-native.sh only the
-# bindings are compiled. The Python is the
-# first of $PYTHON, /usr/bin/python3 and python3 that has its headers and pybind11 (Debian: python3-dev,
-# pybind11-dev, python3-pybind11); a pyenv python3 early on PATH often has neither. Prints that Python.
+# bindings are compiled. The Python is the first of $PYTHON, /usr/bin/python3 and python3 that has its
+# headers and pybind11 (Debian: python3-dev, pybind11-dev, python3-pybind11); a pyenv python3 early on
+# PATH often has neither. Prints that Python (with --which, only prints it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=""
@@ -17,6 +17,11 @@ done
 if [ -z "$python" ]; then
   echo "build-python: no Python with its headers and pybind11 (Debian: apt install python3-dev pybind11-dev python3-pybind11)" >&2
   exit 1
+fi
+# --which: only that Python, for a job that runs the tests on what an earlier job built.
+if [ "${1:-}" = "--which" ]; then
+  echo "$python"
+  exit 0
 fi
 cmake --preset native -DEPOCHCALC_BUILD_PYTHON=ON -DPYTHON_EXECUTABLE="$python" \
   -Dpybind11_DIR="$("$python" -c 'import pybind11; print(pybind11.get_cmake_dir())')" >/dev/null

@@ -102,7 +102,7 @@ const jobs = [
   { id: 'python', name: 'build: the Python extension (pybind11)', needs: ['native'], run: ['bash', ['scripts/build-python.sh']] },
   // A notebook executed headless (nbconvert) and its exported HTML opened offline in Chromium.
   { name: 'notebook (nbconvert, Chromium)', needs: ['python', 'web'], run: nodeTest('tests/notebook/'), counts: nodeCounts },
-  { name: 'Python (pytest)', needs: ['python', 'native'], run: ['bash', ['-c', 'PYTHONPATH=build/native/python-package "$(bash scripts/build-python.sh 2>/dev/null)" -m pytest -q -p no:cacheprovider tests/python']], counts: pytestCounts },
+  { name: 'Python (pytest)', needs: ['python', 'native'], run: ['bash', ['-c', 'PYTHONPATH=build/native/python-package "$(bash scripts/build-python.sh --which)" -m pytest -q -p no:cacheprovider tests/python']], counts: pytestCounts },
 ];
 
 /** Runs one job to its end; resolves with its counts, its output and how long it took. */

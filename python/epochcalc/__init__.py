@@ -13,6 +13,7 @@ engine's code, path and message. Nothing here decides a rule: see docs/model.md.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from . import _epochcalc as _engine
@@ -104,6 +105,9 @@ def _sweep_text(spec: Union[str, Mapping[str, Any]], index: int) -> str:
     return text
 
 
+_BARE_NUMBER = re.compile(r"\s*[-+0-9.eE]+\s*")
+
+
 def _device_list(devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]]) -> str:
     """Devices as --compare takes them: a str as it is, or ids and {id, price?, idle_power?} joined as
     "id@price@idle W". A number is in USD/h or W."""
@@ -123,8 +127,8 @@ def _device_list(devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]]) -
             if "," in value_text or "@" in value_text:
                 raise EpochcalcError([{"code": "E_TYPE", "path": f"/devices/{i}/{key}",
                                        "message": f'"{value_text[:60]}" is not one value: give it without "," or "@"'}])
-            bare = isinstance(value, (int, float)) or value_text.strip().replace(".", "", 1).replace("e", "", 1).lstrip("+-").isdigit()
-            text += "@" + value_text + (suffix if bare else "")
+            # The engine reads a term that ends in W as the idle power: a bare number gets its unit.
+            text += "@" + value_text + (suffix if _BARE_NUMBER.fullmatch(value_text) else "")
         parts.append(text)
     return ",".join(parts)
 

@@ -432,14 +432,19 @@ test('the report says when the input\'s gradient is left out, as the numbers ass
   await release(page);
 });
 
-test('the chart goes across any field the engine varies, in three views, and exports what it shows', async () => {
-  const page = await openPage(env.browser, env.url);
+/** The chart across dispatch per operation, in its "parts" view, drawn. @param {import('playwright-core').Page} page */
+async function chartAcrossDispatch(page) {
   await page.locator('#chart-options').scrollIntoViewIfNeeded();
   await page.focus('#chart-x');
   await page.waitForSelector('#chart-x option[value="/dispatch"]', { state: 'attached' });
   await page.selectOption('#chart-x', '/dispatch');
   await page.selectOption('#chart-view', 'parts');
   await page.waitForSelector('#field-chart[data-view="parts"][data-x="/dispatch"] svg');
+}
+
+test('the chart goes across any field the engine varies, in three views, and exports what it shows', async () => {
+  const page = await openPage(env.browser, env.url);
+  await chartAcrossDispatch(page);
   assert.equal(await page.isVisible('#sweep-chart'), false, 'the interactive chart gives way');
   // On screen the section's heading is the chart's title; the picture has its axes, legend and marks.
   assert.equal(await text(page, '#sweep-h'), 'Work and overhead per epoch against dispatch per operation');
@@ -570,12 +575,7 @@ test("the page's own anchors move the view, not the scenario", async () => {
 for (const width of [320, 390]) {
   test(`at ${width} px in dark mode, the chart across a field and the map read at 11 px or more, in the page's colours`, async () => {
     const page = await openPage(env.browser, env.url, { width, colorScheme: 'dark' });
-    await page.locator('#chart-options').scrollIntoViewIfNeeded();
-    await page.focus('#chart-x');
-    await page.waitForSelector('#chart-x option[value="/dispatch"]', { state: 'attached' });
-    await page.selectOption('#chart-x', '/dispatch');
-    await page.selectOption('#chart-view', 'parts');
-    await page.waitForSelector('#field-chart[data-view="parts"] svg');
+    await chartAcrossDispatch(page);
     await page.locator('#map-panel').scrollIntoViewIfNeeded();
     await page.click('#map-panel summary');
     await page.waitForSelector('#map[data-render-ms] svg');

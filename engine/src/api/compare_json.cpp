@@ -26,8 +26,7 @@ struct Entry {
   std::string kind;        // a registry kind, or "host" / "accelerator" for the scenario's own
   std::string yours;       // "host", "accelerator" or "": the scenario's own device in this row
   std::string terms_path;  // where the scenario keeps this row's price and idle power: "/host", "/compared/l4"
-  std::string price_from;  // "given" (the list's "@", the scenario), "list" (a cited list price) or ""
-  const registry::ListPrice* list_price = nullptr;
+  const registry::ListPrice* list_price = nullptr;  // the cited price it is compared at, when none was given
 };
 Entry entry_of(Contender contender, std::string kind, std::string yours) {
   Entry e;
@@ -52,12 +51,7 @@ void settle_terms(Entry& e, const Scenario& s, std::optional<double> price, std:
   }
   if (price) d.price_per_hour = *price;
   if (idle) d.idle_power = *idle;
-  if (d.price_per_hour > 0) {
-    e.price_from = "given";
-  } else if ((e.list_price = registry::find_list_price(d.registry_id))) {
-    d.price_per_hour = e.list_price->price_per_hour;
-    e.price_from = "list";
-  }
+  if (d.price_per_hour <= 0 && (e.list_price = registry::find_list_price(d.registry_id))) d.price_per_hour = e.list_price->price_per_hour;
 }
 
 Entry registry_entry(const registry::HardwareEntry& h, const Scenario& s) {
@@ -169,7 +163,7 @@ json compare_document(const json& document, std::string_view devices) {
     const ContenderResult& r = comparison.results[i];
     json price = nullptr;
     if (d.price_per_hour > 0) {
-      price = {{"usd_per_hour", d.price_per_hour}, {"from", e.price_from}};
+      price = {{"usd_per_hour", d.price_per_hour}, {"from", e.list_price ? "list" : "given"}};
       if (e.list_price) {
         price["offer"] = e.list_price->offer;
         price["source"] = e.list_price->source;

@@ -119,7 +119,7 @@ export function mountDevices(host, body) {
         ? h('button', { type: 'button', class: 'link', 'data-use': d.id, 'aria-label': `Use it: the ${d.name} as the accelerator`, onclick: () => host.edit('/accelerator', d.id) }, 'Use it')
         : '')))));
     priceNote.textContent = listed.length
-      ? `A price marked “list” is a public on-demand rate per GPU-hour (${listed.map((d) => `${shortName(d.name, 24)}: ${d.price?.from === 'list' ? `${d.price.offer}, read ${d.price.date}` : ''}`).join('; ')}). Type your own price in its field to replace it; the link keeps it.`
+      ? `A price marked “list” is a public on-demand rate per GPU-hour (${listed.map(({ name, price }) => (price?.from === 'list' ? `${shortName(name, 24)}: ${price.offer}, read ${price.date}` : '')).join('; ')}). Type your own price in its field to replace it; the link keeps it.`
       : 'Type a price per hour in USD to compare costs; the link keeps it.';
     if (focused) /** @type {HTMLInputElement|null} */ (table.querySelector(`input.term[data-term="${CSS.escape(focused)}"]`))?.focus();
     // The fastest device on each range of batch sizes, and the cheapest among the priced ones, each as a
