@@ -16,7 +16,7 @@ const COLUMNS = /** @type {const} */ ([
   ['one', 'At batch 1', (d) => d.batch_one?.epoch_time_s ?? null],
   ['overhead', 'Overhead', (d) => d.batched?.overhead_fraction ?? null],
   // The price and what it costs first (the cheapest ranges' inputs), then the energy and its idle power.
-  ['price', 'Price per hour (USD)', (d) => d.price?.usd_per_hour ?? null],
+  ['price', 'Price (USD/h)', (d) => d.price?.usd_per_hour ?? null],
   ['cost', 'Cost per epoch', (d) => d.batched?.cost_usd ?? null],
   ['energy', 'Energy', (d) => d.batched?.energy_j ?? null],
   ['idle', 'Idle power (W)', (d) => d.idle_power_w],
