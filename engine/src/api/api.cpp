@@ -22,7 +22,8 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-// The name of the first number of a result that is NaN or infinite, if any.
+}  // namespace
+
 std::optional<std::string> first_non_finite(const Result& r) {
   const auto bad = [](double x) { return !std::isfinite(x); };
   for (const auto& [name, p] : {std::pair{"network.batched", &r.batched}, std::pair{"network.batch_one", &r.batch_one}})
@@ -42,6 +43,8 @@ std::optional<std::string> first_non_finite(const Result& r) {
     if (bad(x)) return std::string("comparison");
   return std::nullopt;
 }
+
+namespace {
 
 std::optional<std::string> first_non_finite(const SweepSeries& s) {
   for (const DeviceSeries* d : {&s.host, &s.accelerator})

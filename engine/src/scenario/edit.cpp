@@ -65,8 +65,10 @@ std::optional<std::int64_t> whole_number(const std::string& text) {
   return static_cast<std::int64_t>(*number);
 }
 
+}  // namespace
+
 // JSON typed with a key twice in one object is refused at `where` plus that key's pointer.
-json value_for(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors) {
+json typed_value(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors) {
   const std::string trimmed{detail::trim(text)};
   const auto as_json = [&]() -> json {
     ParsedText parsed = parse_text(trimmed);
@@ -128,6 +130,8 @@ json value_for(const FieldSpec* spec, std::string_view text, const std::string& 
   }
   return as_json();
 }
+
+namespace {
 
 // Picking a profile hands it every field it sets: the document's own values of them go, so the
 // profile's show. Clearing it keeps the values it gave, written out, so nothing changes but the name.
@@ -245,7 +249,7 @@ bool set_field(json& document, std::string_view path, std::string_view text, Err
     return true;
   }
   const std::size_t before = errors.size();
-  *node = remove ? json(nullptr) : value_for(spec, text, pointer_so_far, errors);
+  *node = remove ? json(nullptr) : typed_value(spec, text, pointer_so_far, errors);
   return errors.size() == before;
 }
 

@@ -431,10 +431,14 @@ double NumberField::get(const Scenario& scenario) const {
   return a.get ? a.get(scenario, item) : a.device_get(scenario.*a.role, a.precision);
 }
 
-void NumberField::set(Scenario& scenario, double value) const {
+void NumberField::write(Scenario& scenario, double value) const {
   const NumberAccess& a = spec->number;
   if (a.set) a.set(scenario, item, value);
   else a.device_set(scenario.*a.role, a.precision, value);
+}
+
+void NumberField::set(Scenario& scenario, double value) const {
+  write(scenario, value);
   // A what-if over a scenario-wide overhead sets what every device pays: each device's own value of it
   // gives way (docs/model.md, "The value in force").
   if (const auto slot = scenario_wide_slot(*spec))

@@ -26,6 +26,9 @@ struct Solved {
   std::vector<Warning> warnings;
 };
 Solved solve_checked(const nlohmann::ordered_json& input);
+// The name of the first number of a result that is NaN or infinite ("host.batched"), if any: what
+// solve_checked refuses with E_INTERNAL.
+std::optional<std::string> first_non_finite(const Result& result);
 
 // The result and its batch-size sweep from one validation and one win-range search: what the page
 // calls on every edit. `batch_sizes` null (or absent) means the default grid; otherwise an array of

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "epochcalc/model/errors.hpp"
+#include "epochcalc/scenario/fields.hpp"
 
 namespace epochcalc {
 
@@ -27,5 +28,9 @@ namespace epochcalc {
 // Returns false, with an E_ARGS error, for a malformed path (or E_UNKNOWN_ID clearing an unknown profile,
 // E_DUPLICATE_KEY for typed JSON that gives a key twice).
 bool set_field(nlohmann::ordered_json& document, std::string_view path, std::string_view text, Errors& errors);
+
+// The JSON value text typed for the field `spec` (null: a path the table does not know) becomes, by the
+// rules above: what set_field writes, and what a prepared scenario's set reads (prepared.hpp).
+nlohmann::ordered_json typed_value(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors);
 
 }  // namespace epochcalc

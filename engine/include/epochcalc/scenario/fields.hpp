@@ -124,6 +124,9 @@ struct NumberField {
   std::size_t item = 0;
   double get(const Scenario& scenario) const;
   void set(Scenario& scenario, double value) const;
+  // What an edit of the document at this pointer does: the value written where the field's number
+  // lives, each device's own values left as they are (a prepared scenario's set, prepared.hpp).
+  void write(Scenario& scenario, double value) const;
 };
 std::optional<NumberField> number_field(const Scenario& scenario, std::string_view pointer);
 
