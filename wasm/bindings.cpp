@@ -10,25 +10,44 @@
 
 #include <array>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "epochcalc/api/api.hpp"
+#include "epochcalc/api/prepared.hpp"
 
 namespace {
 
 // The arguments of the next call: the scenario (or a link's parameters), then an edit's path and text,
-// or a sweep's batch sizes as float64 bytes.
-std::array<std::string, 3> arguments;
+// or a sweep's batch sizes as float64 bytes; and a prepared scenario's field path, which only its edits
+// write (so a drag that sets one field sends the path once).
+std::array<std::string, 4> arguments;
 std::string reply;
 
 const std::string& argument(int i) { return arguments[static_cast<std::size_t>(i)]; }
+
+// The prepared scenarios the wrapper holds, by handle (an index here); null once disposed, and the
+// slot is taken again by the next prepare.
+std::vector<std::unique_ptr<epochcalc::PreparedScenario>> prepared;
+
+epochcalc::PreparedScenario* handle(int id) {
+  const auto i = static_cast<std::size_t>(id);
+  return id >= 0 && i < prepared.size() ? prepared[i].get() : nullptr;
+}
+
+// An edit's answer: 0 when applied, else 1 with the errors in the reply.
+int edited(const epochcalc::Errors& errors) {
+  if (errors.empty()) return 0;
+  reply = epochcalc::errors_reply(errors);
+  return 1;
+}
 
 }  // namespace
 
 extern "C" {
 
-// Room for argument `i` (0 to 2) of `size` bytes, for the wrapper to write into.
+// Room for argument `i` (0 to 3) of `size` bytes, for the wrapper to write into.
 EMSCRIPTEN_KEEPALIVE char* epochcalc_argument(int i, std::size_t size) {
   std::string& a = arguments[static_cast<std::size_t>(i) % arguments.size()];
   a.assign(size, '\0');
@@ -57,11 +76,37 @@ EMSCRIPTEN_KEEPALIVE void epochcalc_update(int has_edit) {
   reply = epochcalc::update_reply(argument(0), has_edit ? &edit : nullptr);
 }
 
+// A prepared scenario (epochcalc/api/prepared.hpp) from argument 0: its handle, or -1 with the errors
+// in the reply.
+EMSCRIPTEN_KEEPALIVE int epochcalc_prepare() {
+  auto p = epochcalc::prepare_text(argument(0), reply);
+  if (!p) return -1;
+  for (std::size_t i = 0; i < prepared.size(); ++i)
+    if (!prepared[i]) {
+      prepared[i] = std::move(p);
+      return static_cast<int>(i);
+    }
+  prepared.push_back(std::move(p));
+  return static_cast<int>(prepared.size() - 1);
+}
+
+// One edit of the field whose path is argument 3: a number in SI units, or the text in argument 2.
+// The wrapper never calls these with a disposed handle.
+EMSCRIPTEN_KEEPALIVE int epochcalc_prepared_set_number(int id, double value) { return edited(handle(id)->set(argument(3), value)); }
+EMSCRIPTEN_KEEPALIVE int epochcalc_prepared_set_text(int id) { return edited(handle(id)->set(argument(3), argument(2))); }
+// Where the result view's numbers are (epochcalc/contract/result_view.hpp): valid until the next edit.
+EMSCRIPTEN_KEEPALIVE const double* epochcalc_prepared_view(int id) { return handle(id)->view().data(); }
+EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_result(int id) { reply = epochcalc::result_reply(*handle(id)); }
+EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_document(int id) { reply = epochcalc::document_text(*handle(id)); }
+EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_dispose(int id) {
+  if (handle(id)) prepared[static_cast<std::size_t>(id)].reset();
+}
+
 EMSCRIPTEN_KEEPALIVE void epochcalc_read_link() { reply = epochcalc::read_link_reply(argument(0)); }
 EMSCRIPTEN_KEEPALIVE void epochcalc_write_link() { reply = epochcalc::write_link_reply(argument(0)); }
 
 // The texts read once: 0 the reply words, 1 the schema, 2 hardware, 3 datasets, 4 presets, 5 profiles,
-// 6 the default scenario, 7 the version.
+// 6 the default scenario, 7 the version, 8 the result view's names.
 EMSCRIPTEN_KEEPALIVE void epochcalc_text(int which) {
   switch (which) {
     case 0: reply = epochcalc::reply_words_json(); break;
@@ -71,7 +116,8 @@ EMSCRIPTEN_KEEPALIVE void epochcalc_text(int which) {
     case 4: reply = epochcalc::presets_json(); break;
     case 5: reply = epochcalc::profiles_json(); break;
     case 6: reply = epochcalc::default_scenario_json(); break;
-    default: reply = std::string(epochcalc::version()); break;
+    case 7: reply = std::string(epochcalc::version()); break;
+    default: reply = epochcalc::result_view_json(); break;
   }
 }
 

@@ -678,10 +678,49 @@ export interface LinkReading {
   notes: EngineError[];
 }
 
+/** The names of a prepared scenario's numbers (docs/model.md, "The result view"): `names[i]` is slot
+ * i of `solve()`'s Float64Array, as a dotted path into the result document
+ * ("accelerator.batched.epoch_time_s"); `index` maps each name to its slot. */
+export interface ResultView {
+  readonly version: 'epochcalc/view@1';
+  readonly names: readonly string[];
+  readonly index: Readonly<Record<string, number>>;
+}
+
+/** A scenario read, validated and solved once by the engine, then edited one field at a time
+ * (`calc.prepare`). Keep one per calculator; `dispose` frees the engine's copy (so does garbage
+ * collection). */
+export declare class PreparedScenario {
+  private constructor();
+  /** Sets one field (pointer or dotted path): a number in SI units, text read by the engine's unit
+   * reader ("20 us"), or null / "" to remove an optional field. It means exactly what the same edit of
+   * the document means. A refused value throws EpochcalcError with the reader's code, path and message,
+   * and the scenario stays as it was. */
+  set(path: string, value: number | string | null): this;
+  /** The result's numbers, slot i named by `calc.view.names[i]`: a view over the engine's memory, valid
+   * until the next call. A cost without a price is NaN; no crossover is 0. */
+  solve(): Float64Array;
+  /** The full result document of the edited scenario, as `calc.solve` of `document()` gives it. */
+  result(): Result;
+  /** The scenario document with every edit in it. */
+  document(): ScenarioInput;
+  sweepField(...sweeps: FieldSweepSpec[]): Promise<FieldSweep>;
+  solveFor(field: string, goal?: GoalText): Promise<SolveFor>;
+  breakEven(): Promise<BreakEven>;
+  compare(devices?: string | (string | PricedDevice)[]): Promise<Comparison>;
+  /** Frees the engine's copy; any later call throws EpochcalcError. */
+  dispose(): void;
+}
+
 export interface Calculator {
   readonly version: string;
   /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
   solve(scenario: ScenarioInput | string): Result;
+  /** Reads, validates and solves the scenario once and keeps it: edit it with `set`, read its numbers
+   * with `solve`. Throws exactly as `solve` does. */
+  prepare(scenario: ScenarioInput | string): PreparedScenario;
+  /** The names of `PreparedScenario.solve()`'s slots. */
+  readonly view: ResultView;
   /** The result and its sweep from one engine call (one validation, one win-range search); batch
    * sizes null for the default grid. What the page calls on every edit. */
   evaluate(scenario: ScenarioInput | string, batchSizes?: ArrayLike<number> | null): { result: Result; sweep: SweepResult };

@@ -154,6 +154,94 @@ function checkBatchSizes(sizes) {
 }
 
 /**
+ * A prepared scenario (calc.prepare): read, validated and solved once by the engine, then edited one
+ * field at a time. `set` takes an SI number or text read by the engine's unit reader, as the document's
+ * edit would; `solve` gives the result's numbers as a Float64Array over the engine's memory, named by
+ * `calc.view` and valid until the next call; `result` the full result document of the edited scenario.
+ * The engine keeps it until `dispose` (or until it is garbage-collected).
+ */
+export class PreparedScenario {
+  /** @type {any} */ #engine;
+  /** @type {number} */ #id;
+  /** @type {Float64Array|null} */ #view = null;
+  /** @param {any} engine  the calculator's engine access (createCalculator) @param {number} id */
+  constructor(engine, id) {
+    this.#engine = engine;
+    this.#id = id;
+    engine.held.register(this, id, this);
+  }
+
+  #live() {
+    if (this.#id < 0) throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: 'this prepared scenario was disposed: prepare the scenario again' }]);
+    return this.#engine;
+  }
+
+  /**
+   * Sets one field (a JSON pointer or a dotted path): a number in SI units, text such as "20 us", or
+   * null or "" to remove an optional field. A refused value throws EpochcalcError with the engine's code
+   * and path, and the scenario stays as it was.
+   * @param {string} path @param {number|string|null} value @returns {this}
+   */
+  set(path, value) {
+    const engine = this.#live();
+    engine.putPath(path);
+    let failed;
+    if (typeof value === 'number') {
+      failed = engine.core._epochcalc_prepared_set_number(this.#id, value);
+    } else if (value == null || typeof value === 'string') {
+      engine.put(2, value ?? '');
+      failed = engine.core._epochcalc_prepared_set_text(this.#id);
+    } else {
+      throw new EpochcalcError([{ code: 'E_TYPE', path: String(path), message: `expected a number in SI units or text such as "20 us", got ${typeof value}` }]);
+    }
+    if (failed) engine.reply(engine.taken());
+    return this;
+  }
+
+  /** The result's numbers, one slot per name of `calc.view.names`: valid until the next call. */
+  solve() {
+    const engine = this.#live();
+    const at = engine.core._epochcalc_prepared_view(this.#id);
+    const buffer = engine.core.HEAPU8.buffer;
+    // A new view only when the engine's memory grew (which replaces its buffer) or the numbers moved.
+    if (this.#view?.buffer !== buffer || this.#view.byteOffset !== at) this.#view = new Float64Array(buffer, at, engine.viewSize);
+    return this.#view;
+  }
+
+  /** The result document of the edited scenario, as calc.solve gives it (warnings and sources included). */
+  result() {
+    const engine = this.#live();
+    engine.core._epochcalc_prepared_result(this.#id);
+    return engine.reply(engine.taken());
+  }
+
+  /** The scenario document with every edit in it. */
+  document() {
+    const engine = this.#live();
+    engine.core._epochcalc_prepared_document(this.#id);
+    return JSON.parse(utf8.decode(engine.taken()));
+  }
+
+  /** calc.sweepField of the edited scenario. @param {...any} sweeps */
+  sweepField(...sweeps) { return this.#engine.calc.sweepField(this.document(), ...sweeps); }
+  /** calc.solveFor of the edited scenario. @param {string} field @param {any} [goal] */
+  solveFor(field, goal) { return this.#engine.calc.solveFor(this.document(), field, goal); }
+  /** calc.breakEven of the edited scenario. */
+  breakEven() { return this.#engine.calc.breakEven(this.document()); }
+  /** calc.compare of the edited scenario. @param {any} [devices] */
+  compare(devices) { return this.#engine.calc.compare(this.document(), devices); }
+
+  /** Frees the engine's copy; any later call throws. */
+  dispose() {
+    if (this.#id < 0) return;
+    this.#engine.held.unregister(this);
+    this.#engine.core._epochcalc_prepared_dispose(this.#id);
+    this.#id = -1;
+    this.#view = null;
+  }
+}
+
+/**
  * In node the glue (built for the web) cannot fetch a file: read the .wasm beside this module. The
  * specifier is built at run time so that bundlers for the browser leave node's fs alone.
  * @param {object} options
@@ -289,6 +377,8 @@ export async function createCalculator(options = {}) {
   const profiles = JSON.parse(text(5)).profiles;
   const defaultScenario = text(6);
   const version = text(7);
+  const view = JSON.parse(text(8));
+  const viewIndex = Object.freeze(Object.fromEntries(view.names.map((name, i) => [name, i])));
   const copy = (value) => JSON.parse(JSON.stringify(value));
   const reply = (bytes) => unwrap(bytes, words);
 
@@ -315,9 +405,40 @@ export async function createCalculator(options = {}) {
     return out;
   }
 
-  return Object.freeze({
+  // What a PreparedScenario reaches of the engine. The field path goes to an argument of its own
+  // (wasm/bindings.cpp), sent only when it changes: a drag sets the same field many times.
+  let lastPath = null;
+  const engine = {
+    core,
+    put,
+    taken,
+    reply,
+    viewSize: view.names.length,
+    putPath(path) {
+      const key = String(path);
+      if (key === lastPath) return;
+      const bytes = utf8Out.encode(key.length > 1024 ? key.slice(0, 1025) : key);
+      core.HEAPU8.set(bytes, core._epochcalc_argument(3, bytes.length));
+      lastPath = key;
+    },
+    // A handle dropped without dispose() frees the engine's copy when it is collected.
+    held: new FinalizationRegistry((id) => core._epochcalc_prepared_dispose(id)),
+    calc: /** @type {any} */ (null),
+  };
+  /** @param {unknown} scenario */
+  const prepare = (scenario) => {
+    put(0, toText(scenario));
+    const id = core._epochcalc_prepare();
+    if (id < 0) reply(taken());
+    return new PreparedScenario(engine, id);
+  };
+
+  const calc = Object.freeze({
     version,
     solve: (scenario) => reply(call(core._epochcalc_solve, toText(scenario))),
+    prepare,
+    /** The result view's names (calc.prepare(...).solve()[calc.view.index[name]]) and its version. */
+    view: Object.freeze({ version: view.version, names: Object.freeze(view.names.slice()), index: viewIndex }),
     evaluate,
     update,
     sweep: (scenario, batchSizes = null) => evaluate(scenario, batchSizes).sweep,
@@ -358,6 +479,8 @@ export async function createCalculator(options = {}) {
     datasets: () => copy(datasets),
     defaultScenario: () => JSON.parse(defaultScenario),
   });
+  engine.calc = calc;
+  return calc;
 }
 
 export default createCalculator;

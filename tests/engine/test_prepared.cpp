@@ -5,7 +5,6 @@
 // and a refused edit must be refused by both, with the same code at the same path.
 #include <doctest/doctest.h>
 
-#include <charconv>
 #include <cstring>
 
 #include "epochcalc/api/prepared.hpp"
@@ -26,8 +25,8 @@ const auto& pick(testing::Draw& d, const List& list) {
 }
 
 std::string exact(double value) {
-  char buffer[32];
-  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+  char buffer[64];
+  return std::string(buffer, nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value));
 }
 
 // A document that solves: a preset, sometimes a scenario-wide profile, a profile of each device's

@@ -1,12 +1,13 @@
 #include "epochcalc/api/prepared.hpp"
 
-#include <charconv>
 #include <cmath>
 
 #include "epochcalc/contract/result_view.hpp"
 #include "epochcalc/scenario/edit.hpp"
 #include "epochcalc/scenario/fields.hpp"
 #include "contract/reply.hpp"
+#include "contract/reply_tape.hpp"
+#include "contract/result_text.hpp"
 #include "scenario/json_read.hpp"
 #include "scenario/trim.hpp"
 
@@ -16,11 +17,11 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-// A number as text that reads back as the same double (the shortest that does).
+// A number as text that reads back as the same double (the shortest that does, as every JSON number
+// the engine writes: Emscripten's C++ library has no floating-point std::to_chars).
 std::string exact_text(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
+  char buffer[64];
+  return std::string(buffer, nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value));
 }
 
 // Whether an edit at this row can skip the document: a number of the field table that the typed
@@ -47,77 +48,89 @@ void PreparedScenario::adopt(Solved solved) {
   write_result_view(scenario_, result_, view_);
 }
 
+const PreparedScenario::Target& PreparedScenario::target(std::string_view path) {
+  for (const Target& t : targets_)
+    if (t.path == path) return t;
+  // Bounded: a caller that names ever new paths (widths of ever new indices) starts the list again.
+  if (targets_.size() >= max_targets) {
+    flush();
+    targets_.clear();
+  }
+  Target t{std::string(path), pointer_of(path), std::nullopt};
+  if (typed_number(find_field(t.pointer))) t.field = number_field(scenario_, t.pointer);
+  targets_.push_back(std::move(t));
+  return targets_.back();
+}
+
 Errors PreparedScenario::set(std::string_view path, double value) {
-  if (!solved_.errors.empty() && fresh_ && !solved_.result) return solved_.errors;
-  const std::string where = pointer_of(path);
+  if (!solved_.result && fresh_) return solved_.errors;
   // NaN and infinity are no JSON number: the reader refuses them as the text a document would hold.
   if (!std::isfinite(value)) return set(path, std::string_view(std::isnan(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity"));
-  const FieldSpec* spec = find_field(where);
-  std::string text = exact_text(value);
-  if (!typed_number(spec) || !number_field(scenario_, where)) return set_in_document(path, text);
+  const Target& t = target(path);
+  if (!t.field) return set_in_document(path, exact_text(value));
   // A whole number is an integer in JSON, as the document's edit would write it (set_field: typed_value).
   const bool whole = value == std::floor(value) && std::fabs(value) < 9.0e18;
-  const json number = whole && spec->kind == FieldKind::integer ? json(static_cast<std::int64_t>(value)) : json(value);
-  return set_number(where, number, std::move(text));
+  const json number = whole && t.field->spec->kind == FieldKind::integer ? json(static_cast<std::int64_t>(value)) : json(value);
+  return set_number(t, number, Pending{static_cast<std::size_t>(&t - targets_.data()), true, value, {}});
 }
 
 Errors PreparedScenario::set(std::string_view path, std::string_view text) {
-  if (!solved_.errors.empty() && fresh_ && !solved_.result) return solved_.errors;
-  const std::string where = pointer_of(path);
-  const FieldSpec* spec = find_field(where);
+  if (!solved_.result && fresh_) return solved_.errors;
+  const Target& t = target(path);
   // Emptied, a field goes back to the preset's value or its default: only the document knows which.
-  if (!typed_number(spec) || detail::trim(text).empty() || !number_field(scenario_, where)) return set_in_document(path, text);
+  if (!t.field || detail::trim(text).empty()) return set_in_document(path, text);
   Errors errors;
-  const json value = typed_value(spec, text, where, errors);
+  const json value = typed_value(t.field->spec, text, t.pointer, errors);
   if (!errors.empty()) return errors;
-  return set_number(where, value, std::string(text));
+  return set_number(t, value, Pending{static_cast<std::size_t>(&t - targets_.data()), false, 0, std::string(text)});
 }
 
-Errors PreparedScenario::set_number(const std::string& pointer, const json& value, std::string text) {
-  const std::optional<NumberField> field = number_field(scenario_, pointer);
-  const FieldSpec& spec = *field->spec;
+Errors PreparedScenario::set_number(const Target& t, const json& value, Pending edit) {
+  const NumberField& field = *t.field;
+  const FieldSpec& spec = *field.spec;
   Errors errors;
   double number = 0;
   if (spec.kind == FieldKind::integer) {
-    const auto n = read_integer(value, pointer, spec.integer, errors);
+    const auto n = read_integer(value, t.pointer, spec.integer, errors);
     if (!n) return errors;
     number = static_cast<double>(*n);
   } else {
-    const auto q = read_quantity(value, pointer, spec.quantity, errors);
+    const auto q = read_quantity(value, t.pointer, spec.quantity, errors);
     if (!q) return errors;
     number = *q;
   }
   // What is undone if the edit is refused after it is written: the number, or for a device's own
   // overhead that device's own values (the field may not have been given before).
   const bool own = spec.number.given != nullptr;
-  DeviceOverheads& role_own = pointer.starts_with("/overheads/accelerator/") ? scenario_.accelerator_overheads : scenario_.host_overheads;
+  DeviceOverheads& role_own = t.pointer.starts_with("/overheads/accelerator/") ? scenario_.accelerator_overheads : scenario_.host_overheads;
   const std::optional<DeviceOverheads> own_before = own ? std::optional(role_own) : std::nullopt;
-  const double before = field->get(scenario_);
+  const double before = field.get(scenario_);
   const auto undo = [&] {
     if (own_before) role_own = *own_before;
-    else field->write(scenario_, before);
+    else field.write(scenario_, before);
   };
-  field->write(scenario_, number);
+  field.write(scenario_, number);
   // The one rule between two fields a number can break (scenario_json.hpp), checked as parse_scenario does.
   if (auto no_step = batch_leaves_no_step(scenario_)) {
     undo();
     return {std::move(*no_step)};
   }
   // solve_checked's own check for a result that is not finite.
-  const Result result = solve(scenario_);
+  Result result = solve(scenario_);
   if (auto where = first_non_finite(result)) {
     undo();
     return {detail::internal_error_value("non-finite number in " + *where)};
   }
-  result_ = result;
+  result_ = std::move(result);
   write_result_view(scenario_, result_, view_);
   fresh_ = false;
+  // One pending edit per field: the last one is what the document gets.
   for (Pending& p : pending_)
-    if (p.pointer == pointer) {
-      p.text = std::move(text);
+    if (p.target == edit.target) {
+      p = std::move(edit);
       return {};
     }
-  pending_.push_back({pointer, std::move(text)});
+  pending_.push_back(std::move(edit));
   return {};
 }
 
@@ -130,13 +143,15 @@ Errors PreparedScenario::set_in_document(std::string_view path, std::string_view
   if (!solved.result) return solved.errors;
   document_ = std::move(edited);
   adopt(std::move(solved));
+  targets_.clear();  // the widths may have changed: each path is resolved again
   return {};
 }
 
 void PreparedScenario::flush() {
   for (const Pending& p : pending_) {
     Errors errors;
-    set_field(document_, p.pointer, p.text, errors);  // read by the same rules already: cannot fail
+    // Read by the same rules already: cannot fail.
+    set_field(document_, targets_[p.target].pointer, p.number ? exact_text(p.value) : p.text, errors);
   }
   pending_.clear();
 }
@@ -153,6 +168,39 @@ const Solved& PreparedScenario::solved() {
     fresh_ = true;
   }
   return solved_;
+}
+
+std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, std::string& reply) {
+  Errors errors;
+  const auto document = parse_json_text(text, "the scenario", errors);
+  if (!document) {
+    reply = detail::error_reply(errors);
+    return nullptr;
+  }
+  auto prepared = std::make_unique<PreparedScenario>(*document);
+  if (!prepared->errors().empty()) {
+    reply = detail::error_reply(prepared->errors());
+    return nullptr;
+  }
+  return prepared;
+}
+
+std::string result_reply(PreparedScenario& prepared) {
+  const Solved& s = prepared.solved();
+  if (!s.result) return detail::error_reply(s.errors);
+  detail::Tape out;
+  detail::write_result(out, *s.scenario, *s.result, s.warnings);
+  return out.take();
+}
+
+std::string errors_reply(const Errors& errors) { return detail::error_reply(errors); }
+
+std::string document_text(PreparedScenario& prepared) { return detail::to_text(prepared.document()); }
+
+std::string result_view_json() {
+  json names = json::array();
+  for (const std::string& name : result_view_names()) names.push_back(name);
+  return detail::to_text(json{{"version", result_view_version}, {"names", std::move(names)}});
 }
 
 }  // namespace epochcalc

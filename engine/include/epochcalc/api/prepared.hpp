@@ -10,6 +10,7 @@
 // again whole. A refused edit changes nothing and returns the parser's errors at the field's path.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "epochcalc/api/api_json.hpp"
+#include "epochcalc/scenario/fields.hpp"
 
 namespace epochcalc {
 
@@ -47,18 +49,30 @@ class PreparedScenario {
   const Solved& solved();
 
  private:
-  // An edit the document does not have yet (its pointer and the text set_field takes): at most one per
-  // field, so the list stays as short as the field table.
-  struct Pending {
+  // A path as the caller names it, resolved once: its pointer, and where its number lives in the typed
+  // scenario when an edit of it can skip the document.
+  struct Target {
+    std::string path;
     std::string pointer;
+    std::optional<NumberField> field;
+  };
+  static constexpr std::size_t max_targets = 64;
+  // An edit the document does not have yet: a number, or the text set_field takes. At most one per
+  // target, so the list stays as short as the field table.
+  struct Pending {
+    std::size_t target;
+    bool number;
+    double value;
     std::string text;
   };
-  Errors set_number(const std::string& pointer, const nlohmann::ordered_json& value, std::string text);
+  const Target& target(std::string_view path);
+  Errors set_number(const Target& target, const nlohmann::ordered_json& value, Pending edit);
   Errors set_in_document(std::string_view path, std::string_view text);
   void flush();
   void adopt(Solved solved);
 
   nlohmann::ordered_json document_;
+  std::vector<Target> targets_;
   std::vector<Pending> pending_;
   Scenario scenario_;
   Result result_;
@@ -66,5 +80,17 @@ class PreparedScenario {
   Solved solved_;  // of document_ with pending_ applied, while fresh
   bool fresh_ = false;
 };
+
+// The module's face of a prepared scenario (wasm/bindings.cpp): text in, the reply tape out
+// (reply_tape.hpp), as api.hpp's other replies.
+// The scenario as JSON text prepared, or null with `reply` set to the error reply.
+std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, std::string& reply);
+// The result document of the current state (solve_reply's), and an edit's errors as an error reply.
+std::string result_reply(PreparedScenario& prepared);
+std::string errors_reply(const Errors& errors);
+// The edited document as JSON text.
+std::string document_text(PreparedScenario& prepared);
+// The result view's names as a JSON array, in slot order, and its version: {"version", "names"}.
+std::string result_view_json();
 
 }  // namespace epochcalc
