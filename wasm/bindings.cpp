@@ -79,8 +79,12 @@ EMSCRIPTEN_KEEPALIVE void epochcalc_update(int has_edit) {
 // A prepared scenario (epochcalc/api/prepared.hpp) from argument 0: its handle, or -1 with the errors
 // in the reply.
 EMSCRIPTEN_KEEPALIVE int epochcalc_prepare() {
-  auto p = epochcalc::prepare_text(argument(0), reply);
-  if (!p) return -1;
+  epochcalc::Errors errors;
+  auto p = epochcalc::prepare_text(argument(0), errors);
+  if (!p) {
+    reply = epochcalc::errors_reply(errors);
+    return -1;
+  }
   for (std::size_t i = 0; i < prepared.size(); ++i)
     if (!prepared[i]) {
       prepared[i] = std::move(p);

@@ -4,6 +4,10 @@
     r = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 64}})
     r["accelerator"]["batched"]["epoch_time_s"]
 
+    s = epochcalc.Scenario(preset="mnist-cpu-vs-h100")   # prepared once: edit, then read numbers
+    s.set("network.batch_size", 64).set("dispatch", "2 us")
+    s.solve().accelerator.batched.epoch_time_s
+
 A scenario is a dict or JSON text, read exactly as ``epochcalc --scenario`` reads it (quantities as
 numbers in SI units or strings such as "10 us"). Every answer is the engine's JSON document as Python
 data, with the same names as ``--json``. A scenario the engine refuses raises EpochcalcError with the
@@ -40,9 +44,12 @@ __all__ = [
     "default_scenario",
     "version",
     "Calculator",
+    "Scenario",
+    "ResultView",
+    "VIEW_NAMES",
 ]
 
-Scenario = Union[Mapping[str, Any], str]
+ScenarioInput = Union[Mapping[str, Any], str]
 
 ERROR_SCHEMA = "epochcalc/error@1"
 
@@ -60,7 +67,7 @@ class EpochcalcError(ValueError):
         super().__init__(f"{self.path}: {self.message}" if self.path else self.message)
 
 
-def _text(scenario: Scenario) -> str:
+def _text(scenario: ScenarioInput) -> str:
     """A scenario as the JSON text the engine reads: a str as it is, anything else as JSON."""
     if isinstance(scenario, str):
         return scenario
@@ -133,28 +140,28 @@ def _device_list(devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]]) -
     return ",".join(parts)
 
 
-def solve(scenario: Scenario) -> dict:
+def solve(scenario: ScenarioInput) -> dict:
     """The result document (``epochcalc --json``): each device's epoch at the batch size and at batch
     one, its parts, the comparison and the warnings."""
     return _reply(_engine.solve(_text(scenario)))
 
 
-def expand(scenario: Scenario) -> dict:
+def expand(scenario: ScenarioInput) -> dict:
     """The scenario with its preset merged and every registry id written out (not validated)."""
     return _reply(_engine.expand(_text(scenario)))["scenario"]
 
 
-def set_field(scenario: Scenario, path: str, text: str) -> dict:
+def set_field(scenario: ScenarioInput, path: str, text: str) -> dict:
     """The scenario with one field set as ``--set PATH=TEXT`` sets it (a dotted path or a JSON pointer)."""
     return _reply(_engine.set_field(_text(scenario), path, str(text)))["scenario"]
 
 
-def sweep_field_document(scenario: Scenario, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
+def sweep_field_document(scenario: ScenarioInput, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
     """The engine's sweep document (``--sweep ... --json``): one field, or two over a grid."""
     return _reply(_engine.sweep_field(_text(scenario), [_sweep_text(s, i) for i, s in enumerate(sweeps)]))
 
 
-def sweep_field(scenario: Scenario, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
+def sweep_field(scenario: ScenarioInput, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
     """A sweep as columns, named as the CSV names them: the swept field(s) by path, then host.* and
     accelerator.* for each run's figures, the speedup and the faster device; equal-length lists that
     ``pandas.DataFrame(...)`` takes as they are."""
@@ -173,27 +180,27 @@ def sweep_field(scenario: Scenario, *sweeps: Union[str, Mapping[str, Any]]) -> d
     return columns
 
 
-def solve_for(scenario: Scenario, field: str, goal: str = "flip") -> dict:
+def solve_for(scenario: ScenarioInput, field: str, goal: str = "flip") -> dict:
     """The value of one field that meets a goal: "flip", "speedup=K" or "epoch=TIME" (``--solve-for``)."""
     return _reply(_engine.solve_for(_text(scenario), field, goal))
 
 
-def break_even(scenario: Scenario) -> dict:
+def break_even(scenario: ScenarioInput) -> dict:
     """Where the winner flips and where the accelerator is twice as fast, field by field (``--break-even``)."""
     return _reply(_engine.break_even(_text(scenario)))
 
 
-def compare(scenario: Scenario, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators") -> dict:
+def compare(scenario: ScenarioInput, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators") -> dict:
     """Devices side by side (``--compare``): ids, "accelerators", "all", or {id, price, idle_power}."""
     return _reply(_engine.compare(_text(scenario), _device_list(devices)))
 
 
-def explain(scenario: Scenario, field: str) -> dict:
+def explain(scenario: ScenarioInput, field: str) -> dict:
     """One field's value in force on each device, and where it came from (``--explain``)."""
     return _reply(_engine.explain(_text(scenario), field))
 
 
-def csv(scenario: Scenario, *, sweeps: Sequence[Union[str, Mapping[str, Any]]] = (), compare: Any = None, units: str = "si") -> str:
+def csv(scenario: ScenarioInput, *, sweeps: Sequence[Union[str, Mapping[str, Any]]] = (), compare: Any = None, units: str = "si") -> str:
     """The CSV ``--csv`` writes: of the result, of a sweep (one or two), or of a comparison."""
     if sweeps:
         what, args = "sweep", [_sweep_text(s, i) for i, s in enumerate(sweeps)]
@@ -204,12 +211,12 @@ def csv(scenario: Scenario, *, sweeps: Sequence[Union[str, Mapping[str, Any]]] =
     return _reply(_engine.csv(_text(scenario), what, args, units))["csv"]
 
 
-def calibrate(measurements: Scenario) -> dict:
+def calibrate(measurements: ScenarioInput) -> dict:
     """The overhead constants fitted to measured epochs (``--calibrate``; docs/model.md, "Calibration")."""
     return _reply(_engine.calibrate(_text(measurements)))
 
 
-def link_params(scenario: Scenario) -> list:
+def link_params(scenario: ScenarioInput) -> list:
     """The page's address parameters for a scenario, [(key, value), ...], as the page writes them."""
     params = _engine.write_link(_text(scenario))
     if isinstance(params, str):
@@ -246,5 +253,7 @@ def version() -> str:
     return _engine.version()
 
 
-# The calculator for notebooks (notebook.py): imported last, it uses the functions above.
+# A scenario prepared once and edited field by field (prepared.py), and the calculator for notebooks
+# (notebook.py): imported last, they use the functions above.
+from .prepared import VIEW_NAMES, ResultView, Scenario  # noqa: E402
 from .notebook import Calculator  # noqa: E402

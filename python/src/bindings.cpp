@@ -11,6 +11,7 @@
 #include "epochcalc/api/api.hpp"
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/api/link.hpp"
+#include "epochcalc/api/prepared.hpp"
 #include "epochcalc/api/whatif_json.hpp"
 
 namespace py = pybind11;
@@ -27,6 +28,11 @@ std::string on_text(const std::string& text, const std::string& what, Call call)
   const auto document = epochcalc::parse_json_text(text, what, errors);
   const json reply = document ? call(*document) : epochcalc::errors_to_json(errors);
   return reply.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// An edit's answer: "" when applied, else the error document's text.
+std::string edited(const epochcalc::Errors& errors) {
+  return errors.empty() ? std::string() : epochcalc::errors_to_json(errors).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -77,6 +83,26 @@ PYBIND11_MODULE(_epochcalc, m) {
     for (const epochcalc::LinkParam& p : epochcalc::write_link(*document)) params.emplace_back(p.key, p.value);
     return py::cast(params);
   });
+  // A prepared scenario (epochcalc/api/prepared.hpp): epochcalc.Scenario holds one. Its numbers are a
+  // read-only buffer of doubles over the engine's own (view()): no copy, valid as long as the object.
+  py::class_<epochcalc::PreparedScenario>(m, "Prepared")
+      .def("set_number", [](epochcalc::PreparedScenario& p, std::string_view path, double value) { return edited(p.set(path, value)); })
+      .def("set_text", [](epochcalc::PreparedScenario& p, std::string_view path, std::string_view text) { return edited(p.set(path, text)); })
+      .def("view", [](py::object self) {
+        const auto view = self.cast<epochcalc::PreparedScenario&>().view();
+        // Read-only to Python (the last argument): the cast only meets from_buffer's signature.
+        return py::memoryview::from_buffer(const_cast<double*>(view.data()), {static_cast<py::ssize_t>(view.size())}, {static_cast<py::ssize_t>(sizeof(double))}, true);
+      }, py::keep_alive<0, 1>())
+      .def("result", [](epochcalc::PreparedScenario& p) { return epochcalc::result_text(p); })
+      .def("document", [](epochcalc::PreparedScenario& p) { return epochcalc::document_text(p); });
+  // The scenario's text prepared, or the error document's text.
+  m.def("prepare", [](const std::string& text) -> py::object {
+    epochcalc::Errors errors;
+    auto prepared = epochcalc::prepare_text(text, errors);
+    if (!prepared) return py::str(edited(errors));
+    return py::cast(std::move(prepared));
+  });
+  m.def("result_view", [] { return epochcalc::result_view_json(); });
   m.def("schema", [] { return epochcalc::schema_json(); });
   m.def("hardware", [] { return epochcalc::hardware_json(); });
   m.def("datasets", [] { return epochcalc::datasets_json(); });

@@ -170,16 +170,12 @@ const Solved& PreparedScenario::solved() {
   return solved_;
 }
 
-std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, std::string& reply) {
-  Errors errors;
+std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, Errors& errors) {
   const auto document = parse_json_text(text, "the scenario", errors);
-  if (!document) {
-    reply = detail::error_reply(errors);
-    return nullptr;
-  }
+  if (!document) return nullptr;
   auto prepared = std::make_unique<PreparedScenario>(*document);
   if (!prepared->errors().empty()) {
-    reply = detail::error_reply(prepared->errors());
+    errors = prepared->errors();
     return nullptr;
   }
   return prepared;
@@ -194,6 +190,12 @@ std::string result_reply(PreparedScenario& prepared) {
 }
 
 std::string errors_reply(const Errors& errors) { return detail::error_reply(errors); }
+
+std::string result_text(PreparedScenario& prepared) {
+  const Solved& s = prepared.solved();
+  if (!s.result) return detail::to_text(errors_to_json(s.errors));
+  return detail::result_text(*s.scenario, *s.result, s.warnings);
+}
 
 std::string document_text(PreparedScenario& prepared) { return detail::to_text(prepared.document()); }
 

@@ -81,13 +81,15 @@ class PreparedScenario {
   bool fresh_ = false;
 };
 
-// The module's face of a prepared scenario (wasm/bindings.cpp): text in, the reply tape out
-// (reply_tape.hpp), as api.hpp's other replies.
-// The scenario as JSON text prepared, or null with `reply` set to the error reply.
-std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, std::string& reply);
-// The result document of the current state (solve_reply's), and an edit's errors as an error reply.
+// The bindings' face of a prepared scenario: text in; out the module's reply tape (reply_tape.hpp, as
+// api.hpp's other replies) or JSON text (Python).
+// The scenario as JSON text prepared, or null with the errors that stop it (solve_json's).
+std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, Errors& errors);
+// The result document of the current state (solve_reply's) and an error reply, as tapes.
 std::string result_reply(PreparedScenario& prepared);
 std::string errors_reply(const Errors& errors);
+// The same result document as JSON text (solve_json's).
+std::string result_text(PreparedScenario& prepared);
 // The edited document as JSON text.
 std::string document_text(PreparedScenario& prepared);
 // The result view's names as a JSON array, in slot order, and its version: {"version", "names"}.
