@@ -13,6 +13,10 @@ export interface EpochcalcEventMap {
   'epochcalc-result': CustomEvent<Result>;
   /** A calculator's input the engine refused (once per refused input), or an engine that did not load (E_LOAD). */
   'epochcalc-error': CustomEvent<EngineError[]>;
+  /** While a value moves (a drag): the engine's numbers for the scenario with that field set, before the
+   * full update (`epochcalc-result`) that follows when the move ends. `values[index[name]]` is the result's
+   * number at that dotted name (Calculator.view). */
+  'epochcalc-preview': CustomEvent<{ path: string; values: Float64Array; index: Readonly<Record<string, number>> }>;
 }
 
 /**
@@ -44,6 +48,10 @@ export class EpochOverheadCalculator extends HTMLElement {
   preset: string | null;
   /** Sets one field from text, as the form and `epochcalc --set` do. */
   set(path: string, text: string | number): void;
+  /** The numbers for the scenario with one field set, while its value still moves: solved by the engine's
+   * prepared scenario and fired as `epochcalc-preview`, nothing else updated; false where there is nothing
+   * to preview (no engine yet, an input that does not solve, a refused value), when set() is the call. */
+  preview(path: string, text: string | number): boolean;
   addEventListener<K extends keyof EpochcalcEventMap>(type: K, listener: (event: EpochcalcEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }

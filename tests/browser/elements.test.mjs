@@ -327,6 +327,61 @@ the accelerator takes <epoch-value for="a" field="accelerator.batched.epoch_time
   await page.context().close();
 });
 
+test('a draggable number dragged 200 steps: its bound values show the engine\'s numbers at every step, and no full update comes before release', async () => {
+  const page = await host(`<p>At batch size <epoch-input id="sc" for="a" field="network.batch_size" type="scrub" min="1" max="4096" step="1"></epoch-input>
+the accelerator takes <epoch-value id="t" for="a" field="accelerator.batched.epoch_time_s"></epoch-value>
+and the host <epoch-value id="h" for="a" field="host.batched.overhead_time_s"></epoch-value>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="full"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  const slider = page.getByRole('slider', { name: 'Batch size' });
+  await page.waitForFunction(() => document.getElementById('sc')?.shadowRoot?.querySelector('[role="slider"]')?.getAttribute('aria-valuenow') === '32');
+  // Every preview heard, with what the bound values then show; every full update.
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.steps = [];
+    w.results = 0;
+    document.addEventListener('epochcalc-result', () => w.results++);
+    document.addEventListener('epochcalc-preview', (e) => {
+      const el = (id) => /** @type {any} */ (document.getElementById(id));
+      w.steps.push({ batch: Number(el('sc').value), t: el('t').value, h: el('h').value, results: w.results,
+        shown: el('sc').shadowRoot.querySelector('[role="slider"]').getAttribute('aria-valuenow') });
+    });
+  });
+  const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await slider.boundingBox());
+  const y = box.y + box.height / 2;
+  const x0 = box.x + box.width / 2;
+  await page.mouse.move(x0, y);
+  await page.mouse.down();
+  // 101 steps right, then 99 back: 200 pointer steps, each one step (6 px) on, ending 2 above the start.
+  for (let i = 1; i <= 101; i++) await page.mouse.move(x0 + 6 * i + 1, y);
+  for (let i = 100; i >= 2; i--) await page.mouse.move(x0 + 6 * i + 1, y);
+  const during = await page.evaluate(() => ({ steps: /** @type {any} */ (window).steps, results: /** @type {any} */ (window).results }));
+  await page.mouse.up();
+  assert.equal(during.steps.length, 200, 'one preview per pointer step');
+  assert.equal(during.results, 0, 'no full update while dragging');
+  // What the engine says for each batch size, from the scenario as a document: the bound values showed it.
+  const want = await page.evaluate((batches) => {
+    const calc = /** @type {any} */ (document.getElementById('a')).engine;
+    const doc = /** @type {any} */ (document.getElementById('a')).scenario;
+    return batches.map((b) => {
+      const r = calc.solve(calc.set(doc, 'network.batch_size', String(b)));
+      return { t: r.accelerator.batched.epoch_time_s, h: r.host.batched.overhead_time_s };
+    });
+  }, during.steps.map((s) => s.batch));
+  during.steps.forEach((s, i) => {
+    assert.equal(s.batch, i <= 100 ? 33 + i : 233 - i, `step ${i}: the value the drag reached`);
+    assert.equal(s.shown, String(s.batch), `step ${i}: the draggable number shows it`);
+    assert.ok(Object.is(s.t, want[i].t), `step ${i}: accelerator epoch ${s.t} against ${want[i].t}`);
+    assert.ok(Object.is(s.h, want[i].h), `step ${i}: host overhead ${s.h} against ${want[i].h}`);
+  });
+  // On release, one full update with the value the drag ended on.
+  const r = await once(page, 'a', 'r.network.batched.batch_size === 34');
+  assert.equal(r.network.batched.batch_size, 34);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).results), 1, 'one full update, on release');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('theme="inherit" (the default) follows the book: its scheme from the page\'s text colour, its switch, its colours', async () => {
   const page = await host(`<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact"></epoch-overhead-calculator>`, {
     css: 'body.dark { background: #111; color: #eee } .red { --epochcalc-line-host: rgb(200, 0, 0) }',

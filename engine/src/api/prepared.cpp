@@ -42,10 +42,8 @@ void PreparedScenario::adopt(Solved solved) {
   solved_ = std::move(solved);
   fresh_ = true;
   if (!solved_.result) return;
-  scenario_ = *solved_.scenario;
-  result_ = *solved_.result;
   view_.resize(result_view_size());
-  write_result_view(scenario_, result_, view_);
+  write_result_view(*solved_.scenario, *solved_.result, view_);
 }
 
 const PreparedScenario::Target& PreparedScenario::target(std::string_view path) {
@@ -57,7 +55,7 @@ const PreparedScenario::Target& PreparedScenario::target(std::string_view path) 
     targets_.clear();
   }
   Target t{std::string(path), pointer_of(path), std::nullopt};
-  if (typed_number(find_field(t.pointer))) t.field = number_field(scenario_, t.pointer);
+  if (typed_number(find_field(t.pointer))) t.field = number_field(*solved_.scenario, t.pointer);
   targets_.push_back(std::move(t));
   return targets_.back();
 }
@@ -86,6 +84,7 @@ Errors PreparedScenario::set(std::string_view path, std::string_view text) {
 }
 
 Errors PreparedScenario::set_number(const Target& t, const json& value, Pending edit) {
+  Scenario& scenario = *solved_.scenario;
   const NumberField& field = *t.field;
   const FieldSpec& spec = *field.spec;
   Errors errors;
@@ -102,27 +101,29 @@ Errors PreparedScenario::set_number(const Target& t, const json& value, Pending 
   // What is undone if the edit is refused after it is written: the number, or for a device's own
   // overhead that device's own values (the field may not have been given before).
   const bool own = spec.number.given != nullptr;
-  DeviceOverheads& role_own = t.pointer.starts_with("/overheads/accelerator/") ? scenario_.accelerator_overheads : scenario_.host_overheads;
+  DeviceOverheads& role_own = t.pointer.starts_with("/overheads/accelerator/") ? scenario.accelerator_overheads : scenario.host_overheads;
   const std::optional<DeviceOverheads> own_before = own ? std::optional(role_own) : std::nullopt;
-  const double before = field.get(scenario_);
+  const double before = field.get(scenario);
   const auto undo = [&] {
     if (own_before) role_own = *own_before;
-    else field.write(scenario_, before);
+    else field.write(scenario, before);
   };
-  field.write(scenario_, number);
+  field.write(scenario, number);
   // The one rule between two fields a number can break (scenario_json.hpp), checked as parse_scenario does.
-  if (auto no_step = batch_leaves_no_step(scenario_)) {
+  if (auto no_step = batch_leaves_no_step(scenario)) {
     undo();
     return {std::move(*no_step)};
   }
   // solve_checked's own check for a result that is not finite.
-  Result result = solve(scenario_);
+  Result result = solve(scenario);
   if (auto where = first_non_finite(result)) {
     undo();
     return {detail::internal_error_value("non-finite number in " + *where)};
   }
-  result_ = std::move(result);
-  write_result_view(scenario_, result_, view_);
+  *solved_.result = std::move(result);
+  write_result_view(scenario, *solved_.result, view_);
+  // The typed scenario and its result are the edited document's now; its warnings and sources are
+  // worked out again when asked (solved()).
   fresh_ = false;
   // One pending edit per field: the last one is what the document gets.
   for (Pending& p : pending_)

@@ -1,4 +1,5 @@
 #include "contract/result_text.hpp"
+#include "scenario/json_read.hpp"
 
 #include "epochcalc/scenario/in_force.hpp"
 

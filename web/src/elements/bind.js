@@ -2,7 +2,7 @@
 // shadow roots to the document (elements/events.js), so the inline element listens there and in its own
 // root: it hears a calculator that comes later, is defined later or is named anew by `for`, and lets go
 // of it when the element is removed.
-import { RESULT, ERROR } from './events.js';
+import { RESULT, ERROR, PREVIEW } from './events.js';
 
 /**
  * The <epoch-overhead-calculator> that `for` names, in the element's own tree or the document; null if none.
@@ -19,10 +19,12 @@ export function calculatorFor(el) {
  * Calls onResult with the bound calculator's result (or onError with its errors) now, if it has one, and
  * on every change after. Returns the function that stops listening.
  * @param {Element} el  the inline element, with a `for` attribute
- * @param {{ onResult: (calculator: any, result: any) => void, onError: (calculator: any, errors: any[]) => void }} on
+ * With onPreview, also the numbers of a value that is still moving (events.js, PREVIEW).
+ * @param {{ onResult: (calculator: any, result: any) => void, onError: (calculator: any, errors: any[]) => void,
+ *   onPreview?: (calculator: any, preview: { path: string, values: Float64Array, index: Record<string, number> }) => void }} on
  * @returns {() => void}
  */
-export function follow(el, { onResult, onError }) {
+export function follow(el, { onResult, onError, onPreview }) {
   /** One event reaches both the element's shadow root and the document: it is heard once. */
   let last = /** @type {Event|null} */ (null);
   const heard = (/** @type {Event} */ e) => {
@@ -31,11 +33,12 @@ export function follow(el, { onResult, onError }) {
     last = e;
     const detail = /** @type {CustomEvent} */ (e).detail;
     if (e.type === RESULT) onResult(source, detail);
+    else if (e.type === PREVIEW) onPreview?.(source, detail);
     else onError(source, detail);
   };
   // Every listener ends with the one signal the returned function aborts.
   const stop = new AbortController();
-  for (const root of new Set([el.getRootNode(), document])) for (const type of [RESULT, ERROR]) root.addEventListener(type, heard, { signal: stop.signal });
+  for (const root of new Set([el.getRootNode(), document])) for (const type of onPreview ? [RESULT, ERROR, PREVIEW] : [RESULT, ERROR]) root.addEventListener(type, heard, { signal: stop.signal });
   const now = calculatorFor(el);
   if (now?.errors) onError(now, now.errors);
   else if (now?.result) onResult(now, now.result);

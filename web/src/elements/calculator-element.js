@@ -12,7 +12,7 @@
 // once it is; a removed element lets go of everything outside itself and shows its scenario again
 // when it is put back.
 import { engine } from '../engine.js';
-import { fire, RESULT, ERROR } from './events.js';
+import { fire, RESULT, ERROR, PREVIEW } from './events.js';
 import { mountCalculator, errorsOf } from '../calculator.js';
 import markup from '../../calculator.html';
 import css from 'epochcalc:element-css';
@@ -84,6 +84,11 @@ export class EpochOverheadCalculator extends HTMLElement {
   #errors = null;
   /** Follows the system's colour scheme for theme="auto". */
   #dark = matchMedia('(prefers-color-scheme: dark)');
+  /** The engine's prepared copy of the scenario for previews (calc.prepare), the document it was made
+   * from and the one field a preview has set on it. @type {import('epochcalc').PreparedScenario|null} */
+  #prepared = null;
+  #preparedFor = /** @type {unknown} */ (undefined);
+  #previewPath = '';
 
   connectedCallback() {
     // A property a script set before this module defined the element sits on the instance, in front of
@@ -122,6 +127,8 @@ export class EpochOverheadCalculator extends HTMLElement {
     this.#abort = this.#viewAbort = this.#fields = null;
     if (this.#calculator) this.#kept = this.#calculator.doc;
     this.#calculator = null;
+    this.#prepared?.dispose();
+    this.#prepared = null;
   }
 
   /** The scenario document as written (or as assigned, before the engine is ready); assign one to load it. */
@@ -148,6 +155,34 @@ export class EpochOverheadCalculator extends HTMLElement {
 
   /** Sets one field from text, as the form and --set do. @param {string} path @param {string|number} text */
   set(path, text) { this.#call('set', path, String(text)); }
+
+  /**
+   * The engine's numbers for the scenario with one field set, while its value still moves (a drag):
+   * set on the calculator's prepared scenario and solved (microseconds), and sent to the inline elements
+   * as `epochcalc-preview`. Nothing else changes: the full update (result, chart, form, link) is set()'s,
+   * when the move ends. Returns false where there is nothing to preview (no engine yet, an input that
+   * does not solve, a value the engine refuses): then set() it.
+   * @param {string} path @param {string|number} text @returns {boolean}
+   */
+  preview(path, text) {
+    const calculator = this.#calculator;
+    if (!calculator || this.#errors || !this.#calc) return false;
+    try {
+      // Made again when the document changed, or when another field is previewed (only one is set on it).
+      if (this.#preparedFor !== calculator.doc || this.#previewPath !== path) {
+        this.#prepared?.dispose();
+        this.#prepared = null;
+        this.#prepared = this.#calc.prepare(calculator.doc);
+        this.#preparedFor = calculator.doc;
+        this.#previewPath = path;
+      }
+      const values = /** @type {import('epochcalc').PreparedScenario} */ (this.#prepared).set(path, String(text)).solve();
+      fire(this, PREVIEW, { path, values: values.slice(), index: this.#calc.view.index });
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   /** Runs a call now, or keeps it for when the view is mounted. @param {string} what @param {any} a @param {any} [b] */
   #call(what, a, b) {

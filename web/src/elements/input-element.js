@@ -211,12 +211,25 @@ export class EpochInput extends HTMLElement {
     return String(this.#integer ? Math.round(v) : c.type === 'range' && this.#log ? Number(v.toPrecision(4)) : v);
   }
 
-  /** Sends a value to the calculator; `change` when it is committed. @param {string} text @param {boolean} committed */
+  /**
+   * Sends a value to the calculator; `change` when it is committed. While it moves, the calculator
+   * previews it (its prepared scenario: the numbers bound to it follow at once) and the full update
+   * comes once, with the committed value, so a drag never queues full updates.
+   * @param {string} text @param {boolean} committed
+   */
   #send(text, committed) {
     if (!this.#calculator) return;
-    // A committed value the control already sent while it moved is not sent twice.
-    if (!committed || text !== this.#sent) this.#calculator.set(this.#field, text);
-    this.#sent = committed ? null : text;
+    const v = Number(text);
+    const moving = !committed && text.trim() !== '' && Number.isFinite(v);
+    // The control shows the value it moved to before the numbers that follow it are sent.
+    if (moving) this.#render(v, v, v);
+    if (moving && this.#calculator.preview?.(this.#field, text)) {
+      this.#sent = null;
+    } else {
+      // A committed value the control already sent (not previewed) while it moved is not sent twice.
+      if (!committed || text !== this.#sent) this.#calculator.set(this.#field, text);
+      this.#sent = committed ? null : text;
+    }
     if (committed) this.dispatchEvent(new Event('change', { bubbles: true }));
     if (this.hasAttribute('announce')) this.#announce();
   }
@@ -233,7 +246,16 @@ export class EpochInput extends HTMLElement {
     if (!c) return;
     const written = valueAt(this.#calculator.scenario, this.#field);
     const value = valueAt(result.scenario, this.#field);
-    const shown = typeof value === 'number' ? value : written;
+    this.#render(typeof value === 'number' ? value : written, written, value);
+  }
+
+  /**
+   * Shows a value: the one the engine read (`value`), else as written; `shown` what the control shows.
+   * @param {unknown} shown @param {unknown} written @param {unknown} value
+   */
+  #render(shown, written, value) {
+    const c = this.#control;
+    if (!c) return;
     this.#now = shown ?? this.#default;
     const focused = this.shadowRoot?.activeElement === c;
     if (c instanceof HTMLSelectElement) {

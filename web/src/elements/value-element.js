@@ -88,6 +88,16 @@ export class EpochValue extends HTMLElement {
         this.#calculator = calculator;
         this.#markStale(errors);
       },
+      // A value still moving: the engine's number from the preview, where the result view has this field.
+      onPreview: (calculator, { values, index }) => {
+        const path = this.getAttribute('field') ?? '';
+        const slot = index[path.replace(/^\//, '').replaceAll('/', '.')];
+        if (this.#calculator !== calculator || this.getAttribute('break-even') != null || slot === undefined) return;
+        // The view's stand-ins for the document's null: NaN for a cost, 0 for a crossover.
+        const v = values[slot];
+        const none = Number.isNaN(v) || (v === 0 && path.endsWith('crossover_batch_size'));
+        this.#write(none ? null : v, none ? this.#none(path) : formatField(path, v, this.getAttribute('format')));
+      },
     });
   }
 

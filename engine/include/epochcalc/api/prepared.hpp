@@ -74,10 +74,10 @@ class PreparedScenario {
   nlohmann::ordered_json document_;
   std::vector<Target> targets_;
   std::vector<Pending> pending_;
-  Scenario scenario_;
-  Result result_;
   std::vector<double> view_;
-  Solved solved_;  // of document_ with pending_ applied, while fresh
+  // The typed scenario and its result, edited in place by set(); its warnings and sources are those of
+  // document_ with pending_ applied while fresh_ (solved() works them out again).
+  Solved solved_;
   bool fresh_ = false;
 };
 
