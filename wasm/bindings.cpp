@@ -100,8 +100,10 @@ EMSCRIPTEN_KEEPALIVE int epochcalc_prepared_set_number(int id, double value) { r
 EMSCRIPTEN_KEEPALIVE int epochcalc_prepared_set_text(int id) { return edited(handle(id)->set(argument(3), argument(2))); }
 // Where the result view's numbers are (epochcalc/contract/result_view.hpp): valid until the next edit.
 EMSCRIPTEN_KEEPALIVE const double* epochcalc_prepared_view(int id) { return handle(id)->view().data(); }
-EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_result(int id) { reply = epochcalc::result_reply(*handle(id)); }
-EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_document(int id) { reply = epochcalc::document_text(*handle(id)); }
+// The reply: 0 the result document (a tape), 1 the edited scenario document (JSON text).
+EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_reply(int id, int which) {
+  reply = which == 0 ? epochcalc::result_reply(*handle(id)) : epochcalc::document_text(*handle(id));
+}
 EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_dispose(int id) {
   if (handle(id)) prepared[static_cast<std::size_t>(id)].reset();
 }

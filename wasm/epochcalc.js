@@ -185,16 +185,12 @@ export class PreparedScenario {
   set(path, value) {
     const engine = this.#live();
     engine.putPath(path);
-    let failed;
-    if (typeof value === 'number') {
-      failed = engine.core._epochcalc_prepared_set_number(this.#id, value);
-    } else if (value == null || typeof value === 'string') {
-      engine.put(2, value ?? '');
-      failed = engine.core._epochcalc_prepared_set_text(this.#id);
-    } else {
+    const number = typeof value === 'number';
+    if (!number && value != null && typeof value !== 'string') {
       throw new EpochcalcError([{ code: 'E_TYPE', path: String(path), message: `expected a number in SI units or text such as "20 us", got ${typeof value}` }]);
     }
-    if (failed) engine.reply(engine.taken());
+    if (!number) engine.put(2, value ?? '');
+    if (number ? engine.core._epochcalc_prepared_set_number(this.#id, value) : engine.core._epochcalc_prepared_set_text(this.#id)) engine.reply(engine.taken());
     return this;
   }
 
@@ -211,14 +207,14 @@ export class PreparedScenario {
   /** The result document of the edited scenario, as calc.solve gives it (warnings and sources included). */
   result() {
     const engine = this.#live();
-    engine.core._epochcalc_prepared_result(this.#id);
+    engine.core._epochcalc_prepared_reply(this.#id, 0);
     return engine.reply(engine.taken());
   }
 
   /** The scenario document with every edit in it. */
   document() {
     const engine = this.#live();
-    engine.core._epochcalc_prepared_document(this.#id);
+    engine.core._epochcalc_prepared_reply(this.#id, 1);
     return JSON.parse(utf8.decode(engine.taken()));
   }
 

@@ -27,7 +27,7 @@ std::string exact_text(double value) {
 // Whether an edit at this row can skip the document: a number of the field table that the typed
 // scenario holds. Not a compared device's terms (kept by id), and not a width past the list's end
 // (which adds a layer): number_field() says so.
-bool typed_number(const FieldSpec* spec) {
+bool held_as_number(const FieldSpec* spec) {
   return spec && (spec->kind == FieldKind::integer || spec->kind == FieldKind::quantity) &&
          (spec->number.get || spec->number.device_get);
 }
@@ -55,7 +55,7 @@ const PreparedScenario::Target& PreparedScenario::target(std::string_view path) 
     targets_.clear();
   }
   Target t{std::string(path), pointer_of(path), std::nullopt};
-  if (typed_number(find_field(t.pointer))) t.field = number_field(*solved_.scenario, t.pointer);
+  if (held_as_number(find_field(t.pointer))) t.field = number_field(*solved_.scenario, t.pointer);
   targets_.push_back(std::move(t));
   return targets_.back();
 }
@@ -77,10 +77,7 @@ Errors PreparedScenario::set(std::string_view path, std::string_view text) {
   const Target& t = target(path);
   // Emptied, a field goes back to the preset's value or its default: only the document knows which.
   if (!t.field || detail::trim(text).empty()) return set_in_document(path, text);
-  Errors errors;
-  const json value = typed_value(t.field->spec, text, t.pointer, errors);
-  if (!errors.empty()) return errors;
-  return set_number(t, value, Pending{static_cast<std::size_t>(&t - targets_.data()), false, 0, std::string(text)});
+  return set_number(t, typed_number(*t.field->spec, text), Pending{static_cast<std::size_t>(&t - targets_.data()), false, 0, std::string(text)});
 }
 
 Errors PreparedScenario::set_number(const Target& t, const json& value, Pending edit) {
@@ -98,28 +95,13 @@ Errors PreparedScenario::set_number(const Target& t, const json& value, Pending 
     if (!q) return errors;
     number = *q;
   }
-  // What is undone if the edit is refused after it is written: the number, or for a device's own
-  // overhead that device's own values (the field may not have been given before).
-  const bool own = spec.number.given != nullptr;
-  DeviceOverheads& role_own = t.pointer.starts_with("/overheads/accelerator/") ? scenario.accelerator_overheads : scenario.host_overheads;
-  const std::optional<DeviceOverheads> own_before = own ? std::optional(role_own) : std::nullopt;
-  const double before = field.get(scenario);
-  const auto undo = [&] {
-    if (own_before) role_own = *own_before;
-    else field.write(scenario, before);
-  };
   field.write(scenario, number);
-  // The one rule between two fields a number can break (scenario_json.hpp), checked as parse_scenario does.
-  if (auto no_step = batch_leaves_no_step(scenario)) {
-    undo();
-    return {std::move(*no_step)};
-  }
-  // solve_checked's own check for a result that is not finite.
+  // Refused once written (the one rule between two fields a number can break, as parse_scenario checks
+  // it; a result that is not finite, as solve_checked checks it): the scenario is read again from the
+  // document, which does not have this edit yet. Rare, so the common edit copies nothing to undo.
+  if (auto no_step = batch_leaves_no_step(scenario)) return refuse(std::move(*no_step));
   Result result = solve(scenario);
-  if (auto where = first_non_finite(result)) {
-    undo();
-    return {detail::internal_error_value("non-finite number in " + *where)};
-  }
+  if (auto where = first_non_finite(result)) return refuse(detail::internal_error_value("non-finite number in " + *where));
   *solved_.result = std::move(result);
   write_result_view(scenario, *solved_.result, view_);
   // The typed scenario and its result are the edited document's now; its warnings and sources are
@@ -133,6 +115,12 @@ Errors PreparedScenario::set_number(const Target& t, const json& value, Pending 
     }
   pending_.push_back(std::move(edit));
   return {};
+}
+
+Errors PreparedScenario::refuse(Error error) {
+  flush();
+  adopt(solve_checked(document_));
+  return {std::move(error)};
 }
 
 Errors PreparedScenario::set_in_document(std::string_view path, std::string_view text) {
@@ -201,9 +189,11 @@ std::string result_text(PreparedScenario& prepared) {
 std::string document_text(PreparedScenario& prepared) { return detail::to_text(prepared.document()); }
 
 std::string result_view_json() {
-  json names = json::array();
-  for (const std::string& name : result_view_names()) names.push_back(name);
-  return detail::to_text(json{{"version", result_view_version}, {"names", std::move(names)}});
+  // Written out by hand: the names are plain ASCII, and the first visit's module carries no JSON builder
+  // for them.
+  std::string text = "{\"version\":\"" + std::string(result_view_version) + "\",\"names\":[";
+  for (const std::string& name : result_view_names()) text += (text.back() == '[' ? "\"" : ",\"") + name + "\"";
+  return text + "]}";
 }
 
 }  // namespace epochcalc

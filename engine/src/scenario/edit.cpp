@@ -67,6 +67,16 @@ std::optional<std::int64_t> whole_number(const std::string& text) {
 
 }  // namespace
 
+json typed_number(const FieldSpec& spec, std::string_view text) {
+  const std::string trimmed{detail::trim(text)};
+  // Beyond 64 bits the text goes on as typed, and the reader refuses it by its range.
+  if (spec.kind == FieldKind::integer)
+    if (const auto number = whole_number(trimmed)) return *number;
+  return trimmed;
+}
+
+namespace {
+
 // JSON typed with a key twice in one object is refused at `where` plus that key's pointer.
 json typed_value(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors) {
   const std::string trimmed{detail::trim(text)};
@@ -81,12 +91,8 @@ json typed_value(const FieldSpec* spec, std::string_view text, const std::string
     case FieldKind::choice:
     case FieldKind::preset:
     case FieldKind::profile: return std::string(text);
-    case FieldKind::quantity: return trimmed;
-    case FieldKind::integer: {
-      // Beyond 64 bits the text goes on as typed, and the reader refuses it by its range.
-      if (const auto number = whole_number(trimmed)) return *number;
-      return trimmed;
-    }
+    case FieldKind::quantity:
+    case FieldKind::integer: return typed_number(*spec, text);
     case FieldKind::boolean:
       if (trimmed == "true") return true;
       if (trimmed == "false") return false;
@@ -130,8 +136,6 @@ json typed_value(const FieldSpec* spec, std::string_view text, const std::string
   }
   return as_json();
 }
-
-namespace {
 
 // Picking a profile hands it every field it sets: the document's own values of them go, so the
 // profile's show. Clearing it keeps the values it gave, written out, so nothing changes but the name.

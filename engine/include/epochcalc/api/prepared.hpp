@@ -68,6 +68,9 @@ class PreparedScenario {
   const Target& target(std::string_view path);
   Errors set_number(const Target& target, const nlohmann::ordered_json& value, Pending edit);
   Errors set_in_document(std::string_view path, std::string_view text);
+  // An edit refused once written: the typed scenario is read again from the document, which does not
+  // have it yet (rare, so the common edit copies nothing to undo).
+  Errors refuse(Error error);
   void flush();
   void adopt(Solved solved);
 

@@ -29,8 +29,8 @@ namespace epochcalc {
 // E_DUPLICATE_KEY for typed JSON that gives a key twice).
 bool set_field(nlohmann::ordered_json& document, std::string_view path, std::string_view text, Errors& errors);
 
-// The JSON value text typed for the field `spec` (null: a path the table does not know) becomes, by the
-// rules above: what set_field writes, and what a prepared scenario's set reads (prepared.hpp).
-nlohmann::ordered_json typed_value(const FieldSpec* spec, std::string_view text, const std::string& where, Errors& errors);
+// The JSON value that text typed for a number field (kind integer or quantity) becomes, by the rules
+// above: what set_field writes, and what a prepared scenario's set reads (prepared.hpp).
+nlohmann::ordered_json typed_number(const FieldSpec& spec, std::string_view text);
 
 }  // namespace epochcalc
