@@ -57,7 +57,6 @@ EMSCRIPTEN_KEEPALIVE char* epochcalc_argument(int i, std::size_t size) {
 EMSCRIPTEN_KEEPALIVE const char* epochcalc_reply_data() { return reply.data(); }
 EMSCRIPTEN_KEEPALIVE std::size_t epochcalc_reply_size() { return reply.size(); }
 
-EMSCRIPTEN_KEEPALIVE void epochcalc_solve() { reply = epochcalc::solve_reply(argument(0)); }
 
 // has_sizes 0: the default grid; else argument 1 holds the batch sizes as float64 (checked by the wrapper).
 EMSCRIPTEN_KEEPALIVE void epochcalc_evaluate(int has_sizes) {

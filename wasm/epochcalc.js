@@ -431,7 +431,15 @@ export async function createCalculator(options = {}) {
 
   const calc = Object.freeze({
     version,
-    solve: (scenario) => reply(call(core._epochcalc_solve, toText(scenario))),
+    // A scenario solved once is a prepared scenario's result: one engine path for both.
+    solve: (scenario) => {
+      const prepared = prepare(scenario);
+      try {
+        return prepared.result();
+      } finally {
+        prepared.dispose();
+      }
+    },
     prepare,
     /** The result view's names (calc.prepare(...).solve()[calc.view.index[name]]) and its version. */
     view: Object.freeze({ version: view.version, names: Object.freeze(view.names.slice()), index: viewIndex }),

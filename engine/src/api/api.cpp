@@ -280,17 +280,6 @@ void write_evaluation(Tape& out, const Evaluation& e) {
 
 std::string reply_words_json() { return detail::reply_words_json(); }
 
-std::string solve_reply(std::string_view input) {
-  Errors errors;
-  const auto doc = parse_json_text(input, "the scenario", errors);
-  if (!doc) return error_reply(errors);
-  const Solved solved = solve_checked(*doc);
-  if (!solved.result) return error_reply(solved.errors);
-  Tape out;
-  detail::write_result(out, *solved.scenario, *solved.result, solved.warnings);
-  return out.take();
-}
-
 std::string evaluate_reply(std::string_view input, const std::vector<double>* batch_sizes) {
   Errors errors;
   const auto doc = parse_json_text(input, "the scenario", errors);

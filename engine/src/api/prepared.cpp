@@ -34,7 +34,7 @@ bool held_as_number(const FieldSpec* spec) {
 
 }  // namespace
 
-PreparedScenario::PreparedScenario(const json& document) : document_(document) {
+PreparedScenario::PreparedScenario(json document) : document_(std::move(document)) {
   adopt(solve_checked(document_));
 }
 
@@ -66,7 +66,7 @@ Errors PreparedScenario::set(std::string_view path, double value) {
   if (!std::isfinite(value)) return set(path, std::string_view(std::isnan(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity"));
   const Target& t = target(path);
   if (!t.field) return set_in_document(path, exact_text(value));
-  // A whole number is an integer in JSON, as the document's edit would write it (set_field: typed_value).
+  // A whole number is an integer in JSON, as the document's edit would write it (set_field: typed_number).
   const bool whole = value == std::floor(value) && std::fabs(value) < 9.0e18;
   const json number = whole && t.field->spec->kind == FieldKind::integer ? json(static_cast<std::int64_t>(value)) : json(value);
   return set_number(t, number, Pending{static_cast<std::size_t>(&t - targets_.data()), true, value, {}});
@@ -160,9 +160,9 @@ const Solved& PreparedScenario::solved() {
 }
 
 std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, Errors& errors) {
-  const auto document = parse_json_text(text, "the scenario", errors);
+  auto document = parse_json_text(text, "the scenario", errors);
   if (!document) return nullptr;
-  auto prepared = std::make_unique<PreparedScenario>(*document);
+  auto prepared = std::make_unique<PreparedScenario>(std::move(*document));
   if (!prepared->errors().empty()) {
     errors = prepared->errors();
     return nullptr;

@@ -40,8 +40,6 @@ std::string calibrate_json(std::string_view input);
 // (engine/src/contract/reply_tape.hpp describes the bytes). Each returns an error document on failure.
 // The words the tapes refer to by index, as a JSON array of strings: read once by the module.
 std::string reply_words_json();
-// The result (solve_json's document).
-std::string solve_reply(std::string_view input);
 // {"schema": "epochcalc/evaluation@1", "result": {...}, "sweep": {schema, accelerator_wins,
 // crossover_batch_size, points, batch_size, host: {epoch_time_s, work_time_s, overhead_time_s},
 // accelerator: {...}}}, every series a Float64Array.

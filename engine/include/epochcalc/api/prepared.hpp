@@ -29,7 +29,7 @@ class PreparedScenario {
  public:
   // Reads and solves `document`. errors() is empty when it solved; otherwise it says why (what
   // solve_checked says), and nothing else may be called.
-  explicit PreparedScenario(const nlohmann::ordered_json& document);
+  explicit PreparedScenario(nlohmann::ordered_json document);
 
   const Errors& errors() const { return solved_.errors; }
 
@@ -88,7 +88,8 @@ class PreparedScenario {
 // api.hpp's other replies) or JSON text (Python).
 // The scenario as JSON text prepared, or null with the errors that stop it (solve_json's).
 std::unique_ptr<PreparedScenario> prepare_text(std::string_view text, Errors& errors);
-// The result document of the current state (solve_reply's) and an error reply, as tapes.
+// The result document of the current state (solve_json's, what the module's calc.solve returns) and
+// an error reply, as tapes.
 std::string result_reply(PreparedScenario& prepared);
 std::string errors_reply(const Errors& errors);
 // The same result document as JSON text (solve_json's).
