@@ -9,6 +9,7 @@
 #include <emscripten/emscripten.h>
 
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -93,18 +94,21 @@ EMSCRIPTEN_KEEPALIVE int epochcalc_prepare() {
   return static_cast<int>(prepared.size() - 1);
 }
 
-// One edit of the field whose path is argument 3: a number in SI units, or the text in argument 2.
-// The wrapper never calls these with a disposed handle.
-EMSCRIPTEN_KEEPALIVE int epochcalc_prepared_set_number(int id, double value) { return edited(handle(id)->set(argument(3), value)); }
-EMSCRIPTEN_KEEPALIVE int epochcalc_prepared_set_text(int id) { return edited(handle(id)->set(argument(3), argument(2))); }
-// Where the result view's numbers are (epochcalc/contract/result_view.hpp): valid until the next edit.
-EMSCRIPTEN_KEEPALIVE const double* epochcalc_prepared_view(int id) { return handle(id)->view().data(); }
-// The reply: 0 the result document (a tape), 1 the edited scenario document (JSON text).
-EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_reply(int id, int which) {
-  reply = which == 0 ? epochcalc::result_reply(*handle(id)) : epochcalc::document_text(*handle(id));
-}
-EMSCRIPTEN_KEEPALIVE void epochcalc_prepared_dispose(int id) {
-  if (handle(id)) prepared[static_cast<std::size_t>(id)].reset();
+// What a prepared scenario's handle does, one export for all (each export costs the first visit its
+// glue): 0 set the field whose path is argument 3 to the number `value` (SI units), 1 to the text in
+// argument 2 (both answer 0, or 1 with the errors in the reply); 2 where the result view's numbers are
+// (the same memory for the handle's life, result_view.hpp); 3 the result document (a tape) and 4 the
+// edited scenario (JSON text) into the reply; 5 dispose. The wrapper never names a disposed handle.
+EMSCRIPTEN_KEEPALIVE std::intptr_t epochcalc_prepared(int id, int op, double value) {
+  epochcalc::PreparedScenario& p = *handle(id);
+  switch (op) {
+    case 0: return edited(p.set(argument(3), value));
+    case 1: return edited(p.set(argument(3), argument(2)));
+    case 2: return reinterpret_cast<std::intptr_t>(p.view().data());
+    case 3: reply = epochcalc::result_reply(p); return 0;
+    case 4: reply = epochcalc::document_text(p); return 0;
+    default: prepared[static_cast<std::size_t>(id)].reset(); return 0;
+  }
 }
 
 EMSCRIPTEN_KEEPALIVE void epochcalc_read_link() { reply = epochcalc::read_link_reply(argument(0)); }

@@ -163,17 +163,21 @@ function checkBatchSizes(sizes) {
 export class PreparedScenario {
   /** @type {any} */ #engine;
   /** @type {number} */ #id;
+  /** Where its numbers are in the engine's memory (the same for its life). */
+  #at = 0;
   /** @type {Float64Array|null} */ #view = null;
   /** @param {any} engine  the calculator's engine access (createCalculator) @param {number} id */
   constructor(engine, id) {
     this.#engine = engine;
     this.#id = id;
+    this.#at = engine.core._epochcalc_prepared(id, 2, 0);
     engine.held.register(this, id, this);
   }
 
-  #live() {
-    if (this.#id < 0) throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: 'this prepared scenario was disposed: prepare the scenario again' }]);
-    return this.#engine;
+  /** One call of the handle (wasm/bindings.cpp: epochcalc_prepared). @param {number} op @param {number} [value] */
+  #call(op, value = 0) {
+    if (this.#id < 0) throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: 'this prepared scenario was disposed: prepare it again' }]);
+    return this.#engine.core._epochcalc_prepared(this.#id, op, value);
   }
 
   /**
@@ -183,39 +187,36 @@ export class PreparedScenario {
    * @param {string} path @param {number|string|null} value @returns {this}
    */
   set(path, value) {
-    const engine = this.#live();
-    engine.putPath(path);
+    const engine = this.#engine;
     const number = typeof value === 'number';
     if (!number && value != null && typeof value !== 'string') {
       throw new EpochcalcError([{ code: 'E_TYPE', path: String(path), message: `expected a number in SI units or text such as "20 us", got ${typeof value}` }]);
     }
+    engine.putPath(path);
     if (!number) engine.put(2, value ?? '');
-    if (number ? engine.core._epochcalc_prepared_set_number(this.#id, value) : engine.core._epochcalc_prepared_set_text(this.#id)) engine.reply(engine.taken());
+    if (this.#call(number ? 0 : 1, number ? value : 0)) engine.reply(engine.taken());
     return this;
   }
 
   /** The result's numbers, one slot per name of `calc.view.names`: valid until the next call. */
   solve() {
-    const engine = this.#live();
-    const at = engine.core._epochcalc_prepared_view(this.#id);
-    const buffer = engine.core.HEAPU8.buffer;
-    // A new view only when the engine's memory grew (which replaces its buffer) or the numbers moved.
-    if (this.#view?.buffer !== buffer || this.#view.byteOffset !== at) this.#view = new Float64Array(buffer, at, engine.viewSize);
+    if (this.#id < 0) this.#call(2);
+    const buffer = this.#engine.core.HEAPU8.buffer;
+    // A new view only when the engine's memory grew, which replaces its buffer.
+    if (this.#view?.buffer !== buffer) this.#view = new Float64Array(buffer, this.#at, this.#engine.viewSize);
     return this.#view;
   }
 
   /** The result document of the edited scenario, as calc.solve gives it (warnings and sources included). */
   result() {
-    const engine = this.#live();
-    engine.core._epochcalc_prepared_reply(this.#id, 0);
-    return engine.reply(engine.taken());
+    this.#call(3);
+    return this.#engine.reply(this.#engine.taken());
   }
 
   /** The scenario document with every edit in it. */
   document() {
-    const engine = this.#live();
-    engine.core._epochcalc_prepared_reply(this.#id, 1);
-    return JSON.parse(utf8.decode(engine.taken()));
+    this.#call(4);
+    return JSON.parse(utf8.decode(this.#engine.taken()));
   }
 
   /** calc.sweepField of the edited scenario. @param {...any} sweeps */
@@ -231,7 +232,7 @@ export class PreparedScenario {
   dispose() {
     if (this.#id < 0) return;
     this.#engine.held.unregister(this);
-    this.#engine.core._epochcalc_prepared_dispose(this.#id);
+    this.#call(5);
     this.#id = -1;
     this.#view = null;
   }
@@ -418,7 +419,7 @@ export async function createCalculator(options = {}) {
       lastPath = key;
     },
     // A handle dropped without dispose() frees the engine's copy when it is collected.
-    held: new FinalizationRegistry((id) => core._epochcalc_prepared_dispose(id)),
+    held: new FinalizationRegistry((id) => core._epochcalc_prepared(id, 5, 0)),
     calc: /** @type {any} */ (null),
   };
   /** @param {unknown} scenario */
