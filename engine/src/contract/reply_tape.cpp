@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "model/for_size.hpp"
 #include "scenario/json_read.hpp"
 
 namespace epochcalc::detail {
@@ -80,7 +81,7 @@ long utf16_length(std::string_view s) {
 }  // namespace
 
 
-std::string reply_words_json() {
+EPOCHCALC_FOR_SIZE std::string reply_words_json() {
   std::string out = "[";
   for (std::string_view w : reply_words) {
     if (out.size() > 1) out += ',';
@@ -91,15 +92,18 @@ std::string reply_words_json() {
   return out + "]";
 }
 
+// Invalid UTF-8 replaced exactly as the text form replaces it (dump() with U+FFFD).
+EPOCHCALC_FOR_SIZE [[gnu::noinline]] std::string well_formed(std::string_view value) {
+  const std::string dumped = nlohmann::ordered_json(value).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return parse_own_text(dumped).get<std::string>();
+}
+
 Tape& Tape::word_or_text(std::string_view value, TapeOp word, TapeOp text) {
   if (value.size() <= longest_word)
     if (const int index = word_index(value); index >= 0) return op(word, static_cast<std::uint32_t>(index));
   long units = utf16_length(value);
   if (units < 0) {
-    // Invalid UTF-8 is replaced exactly as the text form replaces it (dump() with U+FFFD).
-    const std::string dumped =
-        nlohmann::ordered_json(value).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-    const std::string fixed = parse_own_text(dumped).get<std::string>();
+    const std::string fixed = well_formed(value);
     units = utf16_length(fixed);
     text_ += fixed;
     ascii_ = false;
@@ -121,7 +125,7 @@ Tape& Tape::op_number(double value) {
   return *this;
 }
 
-Tape& Tape::document(const nlohmann::ordered_json& value) {
+EPOCHCALC_FOR_SIZE Tape& Tape::document(const nlohmann::ordered_json& value) {
   using json = nlohmann::ordered_json;
   switch (value.type()) {
     case json::value_t::object:
@@ -170,13 +174,13 @@ std::string Tape::take() const {
   return out;
 }
 
-void write_errors(Tape& out, const Errors& errors) {
+EPOCHCALC_FOR_SIZE void write_errors(Tape& out, const Errors& errors) {
   out.begin_array();
   for (const Error& e : errors) out.begin_object().key("code").string(e.code).key("path").string(e.path).key("message").string(e.message).end_object();
   out.end_array();
 }
 
-std::string error_reply(const Errors& errors) {
+EPOCHCALC_FOR_SIZE std::string error_reply(const Errors& errors) {
   Tape out;
   out.begin_object().key("schema").string("epochcalc/error@1").key("errors");
   write_errors(out, errors);

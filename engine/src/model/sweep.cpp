@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/for_size.hpp"
 #include "model/resolved_scenario.hpp"
 
 namespace epochcalc {
 
-std::vector<std::int64_t> default_sweep_batch_sizes(const Scenario& scenario, const std::vector<BatchRange>& wins) {
+EPOCHCALC_FOR_SIZE std::vector<std::int64_t> default_sweep_batch_sizes(const Scenario& scenario, const std::vector<BatchRange>& wins) {
   const std::int64_t n = scenario.dataset.training_examples;
   std::vector<std::int64_t> sizes{1, n};
   const double log_n = std::log(static_cast<double>(n));

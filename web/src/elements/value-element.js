@@ -91,7 +91,7 @@ export class EpochValue extends HTMLElement {
       // A value still moving: the engine's number from the preview, where the result view has this field.
       onPreview: (calculator, { values, index }) => {
         const path = this.getAttribute('field') ?? '';
-        const slot = index[path.replace(/^\//, '').replaceAll('/', '.')];
+        const slot = index[dottedOf(path)];
         if (this.#calculator !== calculator || this.getAttribute('break-even') != null || slot === undefined) return;
         // The view's stand-ins for the document's null: NaN for a cost, 0 for a crossover.
         const v = values[slot];
