@@ -139,7 +139,7 @@ int what_if(const cli::Options& options, const json& document) {
     case cli::Action::break_even: reply = break_even_document(document); break;
     case cli::Action::quick_whatifs: reply = quick_whatifs_document(document); break;
     case cli::Action::explain: reply = explain_document(document, options.explain); break;
-    default: reply = compare_document(document, options.compare); break;
+    default: reply = compare_document(document, json(options.compare)); break;
   }
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
   if (options.json) {

@@ -97,11 +97,12 @@ function unwrap(bytes, words) {
 const keepNonFinite = (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value);
 
 /**
- * Scenario objects are sent as JSON text; a string is taken as JSON text already.
- * @param {unknown} value @param {string} [what]
+ * Scenario objects are sent as JSON text; a string is taken as JSON text already. With `data`, any value
+ * is sent as the JSON it is (a string as a JSON string): a what-if's arguments, which the engine reads.
+ * @param {unknown} value @param {string} [what] @param {boolean} [data]
  */
-function toText(value, what = 'scenario') {
-  if (typeof value === 'string') return value;
+function toText(value, what = 'scenario', data = false) {
+  if (typeof value === 'string' && !data) return value;
   let text;
   try {
     text = JSON.stringify(value, keepNonFinite);
@@ -113,7 +114,7 @@ function toText(value, what = 'scenario') {
   }
   if (typeof text !== 'string') {
     throw new EpochcalcError([
-      { code: 'E_TYPE', path: '', message: `expected the ${what} as an object or JSON text, got ${typeof value}` },
+      { code: 'E_TYPE', path: data ? `/${what}` : '', message: `expected the ${what} as ${data ? 'JSON data' : 'an object or JSON text'}, got ${typeof value}` },
     ]);
   }
   return text;
@@ -268,7 +269,7 @@ async function loadCalibration(options) {
  */
 async function loadWhatif(options) {
   const { whatifCalls } = await import('./epochcalc_whatif_calls.js');
-  return whatifCalls(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'), { toText, parseReply, EpochcalcError });
+  return whatifCalls(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'), { toText, parseReply });
 }
 
 /**

@@ -1,5 +1,6 @@
 // The what-if module's bindings (wasm/CMakeLists.txt), loaded by the wrapper on the first what-if
-// call so that the page's first visit does not carry them. Scenarios and answers cross as JSON text;
+// call so that the page's first visit does not carry them. Scenarios, their arguments (sweeps, device
+// lists: data the engine reads, whatif_json.hpp) and answers cross as JSON text;
 // a field sweep's series cross as Float64Arrays (and the winner as a Uint8Array), copied out of wasm
 // memory before the call returns, so no state is kept between calls.
 #include <emscripten/bind.h>
@@ -49,16 +50,24 @@ val series(const epochcalc::RunSeries& s) {
   return out;
 }
 
-// {header: text} with the series as typed arrays, or {error: text}. `sweeps` as the CLI writes them.
-val sweep_field(const std::string& scenario_text, val sweeps_array) {
+// An argument's JSON text (the sweeps, the devices) as data, or the error document's text in `error`.
+std::optional<json> argument_of(const std::string& text, const char* what, std::string& error) {
+  epochcalc::Errors errors;
+  auto document = epochcalc::parse_json_text(text, what, errors);
+  if (!document) error = dump(epochcalc::errors_to_json(errors));
+  return document;
+}
+
+// {header: text} with the series as typed arrays, or {error: text}. `sweeps_text`: the sweeps as JSON
+// data (field_sweep_data).
+val sweep_field(const std::string& scenario_text, const std::string& sweeps_text) {
   val out = val::object();
   std::string error;
-  const auto scenario = scenario_of(scenario_text, error);
-  std::vector<std::string> sweeps;
-  const unsigned count = sweeps_array["length"].as<unsigned>();
-  for (unsigned i = 0; i < count; ++i) sweeps.push_back(sweeps_array[i].as<std::string>());
+  auto scenario = scenario_of(scenario_text, error);
+  const auto sweeps = scenario ? argument_of(sweeps_text, "the sweeps", error) : std::nullopt;
+  if (!sweeps) scenario.reset();
   json error_document;
-  const auto request = scenario ? epochcalc::read_field_sweep(*scenario, sweeps, error_document) : std::nullopt;
+  const auto request = scenario ? epochcalc::read_field_sweep_data(*scenario, *sweeps, error_document) : std::nullopt;
   if (!request) {
     out.set("error", scenario ? dump(error_document) : error);
     return out;
@@ -87,14 +96,17 @@ std::string solve_for(const std::string& scenario, const std::string& field, con
 std::string break_even(const std::string& scenario) {
   return answer(scenario, [](const json& s) { return epochcalc::break_even_document(s); });
 }
-std::string compare(const std::string& scenario, const std::string& devices) {
-  return answer(scenario, [&](const json& s) { return epochcalc::compare_document(s, devices); });
+// `devices_text`: the devices as JSON data (compare_document).
+std::string compare(const std::string& scenario, const std::string& devices_text) {
+  std::string error;
+  const auto devices = argument_of(devices_text, "the devices", error);
+  return devices ? answer(scenario, [&](const json& s) { return epochcalc::compare_document(s, *devices); }) : error;
 }
-std::string csv(const std::string& scenario, const std::string& what, val args_array, const std::string& units) {
-  std::vector<std::string> args;
-  const unsigned count = args_array["length"].as<unsigned>();
-  for (unsigned i = 0; i < count; ++i) args.push_back(args_array[i].as<std::string>());
-  return answer(scenario, [&](const json& s) { return epochcalc::csv_document(s, what, args, units); });
+// `request_text`: the sweeps or the devices as JSON data, null for a result (csv_data).
+std::string csv(const std::string& scenario, const std::string& what, const std::string& request_text, const std::string& units) {
+  std::string error;
+  const auto request = argument_of(request_text, "the CSV's request", error);
+  return request ? answer(scenario, [&](const json& s) { return epochcalc::csv_data(s, what, *request, units); }) : error;
 }
 std::string quick_whatifs(const std::string& scenario) {
   return answer(scenario, [](const json& s) { return epochcalc::quick_whatifs_document(s); });

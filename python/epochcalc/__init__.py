@@ -17,7 +17,6 @@ engine's code, path and message. Nothing here decides a rule: see docs/model.md.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from . import _epochcalc as _engine
@@ -85,59 +84,19 @@ def _reply(text: str) -> Any:
     return document
 
 
-def _sweep_text(spec: Union[str, Mapping[str, Any]], index: int) -> str:
-    """One sweep as the engine reads it: "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,...", or a dict
-    {field, from, to, points?, log?} or {field, values}. Each value is one value: a ":" or "," in it
-    would be read as a range or a list, so it is refused at its path."""
-    if isinstance(spec, str):
-        return spec
-    if not isinstance(spec, Mapping) or not isinstance(spec.get("field"), str):
-        raise EpochcalcError([{"code": "E_TYPE", "path": "/sweeps",
-                               "message": 'a sweep is {"field", "from", "to", "points"?, "log"?} or {"field", "values"}, or the text "PATH=FROM:TO[:N][:log]"'}])
-
-    def one(value: Any, where: str) -> str:
-        text = str(value)
-        if ":" in text or "," in text:
-            raise EpochcalcError([{"code": "E_TYPE", "path": f"/sweeps/{index}/{where}",
-                                   "message": f'"{text[:60]}" is not one value: give each value on its own, without ":" or ","'}])
-        return text
-
-    if "values" in spec:
-        return f"{spec['field']}=" + ",".join(one(v, f"values/{i}") for i, v in enumerate(spec["values"]))
-    text = f"{spec['field']}={one(spec['from'], 'from')}:{one(spec['to'], 'to')}"
-    if spec.get("points") is not None:
-        text += f":{one(spec['points'], 'points')}"
-    if spec.get("log"):
-        text += ":log"
-    return text
+def _data(value: Any, what: str) -> str:
+    """A what-if's argument (the sweeps, the devices) as the JSON data the engine reads and checks."""
+    try:
+        return json.dumps(value, allow_nan=True, default=_number)
+    except (TypeError, ValueError) as err:
+        raise EpochcalcError([{"code": "E_TYPE", "path": f"/{what}", "message": f"the {what} are not JSON data ({err})"}]) from None
 
 
-_BARE_NUMBER = re.compile(r"\s*[-+0-9.eE]+\s*")
-
-
-def _device_list(devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]]) -> str:
-    """Devices as --compare takes them: a str as it is, or ids and {id, price?, idle_power?} joined as
-    "id@price@idle W". A number is in USD/h or W."""
-    if isinstance(devices, str):
-        return devices
-    parts = []
-    for i, d in enumerate(devices):
-        if not isinstance(d, Mapping):
-            parts.append(str(d))
-            continue
-        text = str(d["id"])
-        for key, suffix in (("price", ""), ("idle_power", " W")):
-            value = d.get(key)
-            if value is None:
-                continue
-            value_text = str(value)
-            if "," in value_text or "@" in value_text:
-                raise EpochcalcError([{"code": "E_TYPE", "path": f"/devices/{i}/{key}",
-                                       "message": f'"{value_text[:60]}" is not one value: give it without "," or "@"'}])
-            # The engine reads a term that ends in W as the idle power: a bare number gets its unit.
-            text += "@" + value_text + (suffix if _BARE_NUMBER.fullmatch(value_text) else "")
-        parts.append(text)
-    return ",".join(parts)
+def _number(value: Any) -> Any:
+    """numpy's numbers as the numbers they are (json.dumps knows only Python's)."""
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not a number, a string, a list or a dict")
 
 
 def solve(scenario: ScenarioInput) -> dict:
@@ -158,7 +117,7 @@ def set_field(scenario: ScenarioInput, path: str, text: str) -> dict:
 
 def sweep_field_document(scenario: ScenarioInput, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
     """The engine's sweep document (``--sweep ... --json``): one field, or two over a grid."""
-    return _reply(_engine.sweep_field(_text(scenario), [_sweep_text(s, i) for i, s in enumerate(sweeps)]))
+    return _reply(_engine.sweep_field(_text(scenario), _data(list(sweeps), "sweeps")))
 
 
 def sweep_field(scenario: ScenarioInput, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
@@ -192,7 +151,7 @@ def break_even(scenario: ScenarioInput) -> dict:
 
 def compare(scenario: ScenarioInput, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators") -> dict:
     """Devices side by side (``--compare``): ids, "accelerators", "all", or {id, price, idle_power}."""
-    return _reply(_engine.compare(_text(scenario), _device_list(devices)))
+    return _reply(_engine.compare(_text(scenario), _data(devices if isinstance(devices, str) else list(devices), "devices")))
 
 
 def explain(scenario: ScenarioInput, field: str) -> dict:
@@ -203,12 +162,12 @@ def explain(scenario: ScenarioInput, field: str) -> dict:
 def csv(scenario: ScenarioInput, *, sweeps: Sequence[Union[str, Mapping[str, Any]]] = (), compare: Any = None, units: str = "si") -> str:
     """The CSV ``--csv`` writes: of the result, of a sweep (one or two), or of a comparison."""
     if sweeps:
-        what, args = "sweep", [_sweep_text(s, i) for i, s in enumerate(sweeps)]
+        what, request = "sweep", _data(list(sweeps), "sweeps")
     elif compare is not None:
-        what, args = "compare", [_device_list(compare)]
+        what, request = "compare", _data(compare if isinstance(compare, str) else list(compare), "devices")
     else:
-        what, args = "result", []
-    return _reply(_engine.csv(_text(scenario), what, args, units))["csv"]
+        what, request = "result", "null"
+    return _reply(_engine.csv(_text(scenario), what, request, units))["csv"]
 
 
 def calibrate(measurements: ScenarioInput) -> dict:

@@ -30,6 +30,14 @@ std::string on_text(const std::string& text, const std::string& what, Call call)
   return reply.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+// A what-if's argument as data: `call` with it, or the error document when its text is not JSON.
+template <typename Call>
+json with_data(const std::string& text, const std::string& what, Call call) {
+  epochcalc::Errors errors;
+  const auto data = epochcalc::parse_json_text(text, what, errors);
+  return data ? call(*data) : epochcalc::errors_to_json(errors);
+}
+
 // An edit's answer: "" when applied, else the error document's text.
 std::string edited(const epochcalc::Errors& errors) {
   return errors.empty() ? std::string() : epochcalc::errors_to_json(errors).dump(-1, ' ', false, json::error_handler_t::replace);
@@ -53,21 +61,28 @@ PYBIND11_MODULE(_epochcalc, m) {
     py::gil_scoped_release release;
     return epochcalc::set_field_json(s, path, text);
   });
-  m.def("sweep_field", [](const std::string& s, const std::vector<std::string>& sweeps) {
-    return on_text(s, "the scenario", [&](const json& d) { return epochcalc::field_sweep_document(d, sweeps); });
+  // The what-ifs' arguments (the sweeps, the devices) arrive as JSON data, which the engine reads.
+  m.def("sweep_field", [](const std::string& s, const std::string& sweeps) {
+    return on_text(s, "the scenario", [&](const json& d) {
+      return with_data(sweeps, "the sweeps", [&](const json& data) { return epochcalc::field_sweep_data(d, data); });
+    });
   });
   m.def("solve_for", [](const std::string& s, const std::string& field, const std::string& goal) {
     return on_text(s, "the scenario", [&](const json& d) { return epochcalc::solve_for_document(d, field, goal); });
   });
   m.def("break_even", [](const std::string& s) { return on_text(s, "the scenario", [](const json& d) { return epochcalc::break_even_document(d); }); });
   m.def("compare", [](const std::string& s, const std::string& devices) {
-    return on_text(s, "the scenario", [&](const json& d) { return epochcalc::compare_document(d, devices); });
+    return on_text(s, "the scenario", [&](const json& d) {
+      return with_data(devices, "the devices", [&](const json& data) { return epochcalc::compare_document(d, data); });
+    });
   });
   m.def("explain", [](const std::string& s, const std::string& field) {
     return on_text(s, "the scenario", [&](const json& d) { return epochcalc::explain_document(d, field); });
   });
-  m.def("csv", [](const std::string& s, const std::string& what, const std::vector<std::string>& args, const std::string& units) {
-    return on_text(s, "the scenario", [&](const json& d) { return epochcalc::csv_document(d, what, args, units); });
+  m.def("csv", [](const std::string& s, const std::string& what, const std::string& request, const std::string& units) {
+    return on_text(s, "the scenario", [&](const json& d) {
+      return with_data(request, "the CSV's request", [&](const json& data) { return epochcalc::csv_data(d, what, data, units); });
+    });
   });
   m.def("calibrate", [](const std::string& s) {
     py::gil_scoped_release release;

@@ -422,3 +422,53 @@ TEST_CASE("break-even gives each field its default chart range: 30x either side,
   for (const json& f : zero_launch.at("fields"))
     if (f.at("path") == "/launch") CHECK(f.at("sweep") == json{{"from", 0.0}, {"to", 1e-4}, {"log", false}});
 }
+
+// Issue 43: the module and Python send a what-if's arguments as data, which the engine reads and checks
+// where each value stands; the command line's text form stays the CLI's (and reads the same).
+TEST_CASE("sweeps as data read as the command line's text does, and each mistake is refused where it stands") {
+  const auto first_error = [](const json& reply) {
+    REQUIRE(reply.at("schema") == "epochcalc/error@1");
+    return reply.at("errors").at(0);
+  };
+  SUBCASE("the same documents") {
+    const json range = json::parse(R"([{"field": "dispatch", "from": "1 us", "to": 1e-4, "points": 5, "log": true}])");
+    CHECK(field_sweep_data(default_doc, range) == field_sweep_document(default_doc, {"dispatch=1 us:100 us:5:log"}));
+    const json grid = json::parse(R"([{"field": "dispatch", "values": ["1 us", 2e-6]}, {"field": "network.batch_size", "values": [1, 32]}])");
+    CHECK(field_sweep_data(default_doc, grid) == field_sweep_document(default_doc, {"dispatch=1 us,2 us", "network.batch_size=1,32"}));
+    // A string item is the command line's form.
+    CHECK(field_sweep_data(default_doc, json::array({"dispatch=1 us:100 us:5:log"})) == field_sweep_data(default_doc, range));
+  }
+  SUBCASE("refused where each value stands") {
+    const auto at = [&](const char* sweeps) { return first_error(field_sweep_data(default_doc, json::parse(sweeps))); };
+    CHECK(at(R"([{"field": "dispatch", "from": "1 us:2 us", "to": "3 us"}])").at("path") == "/sweeps/0/from");
+    CHECK(at(R"([{"field": "dispatch", "from": "1 us:2 us", "to": "3 us"}])").at("code") == "E_UNIT");
+    CHECK(at(R"([{"field": "dispatch", "values": ["1 us", "2 parsecs"]}])").at("path") == "/sweeps/0/values/1");
+    CHECK(at(R"([{"field": "dispatch", "from": "1 us", "to": "3 us", "points": 1}])").at("path") == "/sweeps/0/points");
+    // A switch is true or false: "no" is no switch, never read as on (hostile input round three, L7).
+    const json log = at(R"([{"field": "dispatch", "from": "1 us", "to": "3 us", "log": "no"}])");
+    CHECK(log.at("path") == "/sweeps/0/log");
+    CHECK(log.at("code") == "E_TYPE");
+    const json typo = at(R"([{"field": "dispatch", "form": "1 us", "to": "3 us"}])");
+    CHECK(typo.at("code") == "E_UNKNOWN_FIELD");
+    CHECK(typo.at("message").get<std::string>().find("\"from\"") != std::string::npos);
+    CHECK(at(R"([{"from": 1, "to": 2}])").at("path") == "/sweeps/0/field");
+    CHECK(at(R"({"field": "dispatch"})").at("path") == "/sweeps");
+    CHECK(at(R"([])").at("path") == "/sweeps");
+  }
+}
+
+TEST_CASE("devices as data read as the command line's list does, and each mistake is refused where it stands") {
+  CHECK(compare_document(default_doc, json::parse(R"([{"id": "l4", "price": 0.8, "idle_power": 72}, "h100-sxm"])")) ==
+        compare_document(default_doc, "l4@0.80/h@72 W,h100-sxm"));
+  CHECK(compare_document(default_doc, json::parse(R"(["l4@0.80/h", {"id": "t4"}])")) == compare_document(default_doc, "l4@0.80/h,t4"));
+  const auto error_at = [](const json& reply) {
+    REQUIRE(reply.at("schema") == "epochcalc/error@1");
+    return reply.at("errors").at(0).at("path").get<std::string>();
+  };
+  CHECK(error_at(compare_document(default_doc, json::parse(R"([{"id": "l4", "price": "1,80"}])"))) == "/devices/0/price");
+  CHECK(error_at(compare_document(default_doc, json::parse(R"(["l4", {"id": "t4", "idle_power": "3@W"}])"))) == "/devices/1/idle_power");
+  CHECK(error_at(compare_document(default_doc, json::parse(R"([5])"))) == "/devices/0");
+  CHECK(error_at(compare_document(default_doc, json::parse(R"([{"price": 1}])"))) == "/devices/0/id");
+  CHECK(error_at(compare_document(default_doc, json::array())) == "/devices");
+  CHECK(error_at(compare_document(default_doc, json(3))) == "/devices");
+}

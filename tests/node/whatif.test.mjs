@@ -106,9 +106,9 @@ test('a comparison of 10,000 devices is refused as E_RANGE, and the module keeps
   assert.equal((await calc.compare(DEFAULT, ['l4'])).devices.length, 1);
 });
 
-test('a sweep\'s value is one value: a ":" or "," in it is refused, not read as a range or a list (issue 36)', async () => {
+test('a sweep\'s value is one value, read by the field\'s reader where it stands: a ":" or "," in it is refused, not read as a range or a list (issue 36)', async () => {
   await assert.rejects(calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us:2 us:3'] }),
-    (e) => e instanceof EpochcalcError && e.code === 'E_TYPE' && e.path === '/sweeps/0/values/0');
+    (e) => e instanceof EpochcalcError && e.code === 'E_UNIT' && e.path === '/sweeps/0/values/0');
   await assert.rejects(calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us'] }, { field: 'launch', from: '1 us,2 us', to: '3 us' }),
     (e) => e instanceof EpochcalcError && e.path === '/sweeps/1/from');
   assert.equal((await calc.sweepField(DEFAULT, { field: 'dispatch', values: ['1 us', '2 us'] })).points, 2);
@@ -145,7 +145,7 @@ test('mistakes throw EpochcalcError with the engine\'s code, path and message', 
     e instanceof EpochcalcError && e.code === 'E_RANGE' && e.path === '/sweeps/0' && /"-1 us" is out of range/.test(e.message));
   await assert.rejects(calc.sweepField(DEFAULT, { field: 'launches_per_step', from: 1, to: 4 }), (e) =>
     e instanceof EpochcalcError && e.code === 'E_UNKNOWN_FIELD' && /assumptions\.launches_per_step/.test(e.message));
-  await assert.rejects(calc.sweepField(DEFAULT, { from: 1 }), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE');
+  await assert.rejects(calc.sweepField(DEFAULT, { from: 1 }), (e) => e instanceof EpochcalcError && e.code === 'E_MISSING' && e.path === '/sweeps/0/field');
   await assert.rejects(calc.solveFor(DEFAULT, 'flop_energy'), (e) => e instanceof EpochcalcError && e.code === 'E_ARGS');
   await assert.rejects(calc.compare(DEFAULT, 'h100'), (e) => e instanceof EpochcalcError && /did you mean "h100-sxm"/.test(e.message));
   await assert.rejects(calc.breakEven('{"preset": '), (e) => e instanceof EpochcalcError && e.code === 'E_JSON');

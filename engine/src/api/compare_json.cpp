@@ -12,6 +12,7 @@
 #include "epochcalc/scenario/fields.hpp"
 #include "epochcalc/scenario/limits.hpp"
 #include "epochcalc/scenario/registry.hpp"
+#include "scenario/json_read.hpp"
 
 namespace epochcalc {
 
@@ -63,6 +64,29 @@ Entry registry_entry(const registry::HardwareEntry& h, const Scenario& s) {
   return entry_of({h.id, h.device, h.runs_as_host()}, h.kind, "");
 }
 
+// The device an id names (a registry id, or the scenario's "host" or "accelerator"), with its terms
+// settled; an unknown id is refused with the closest id.
+std::optional<Entry> entry_for(const std::string& id, std::optional<double> price, std::optional<double> idle,
+                               const std::string& path, const Scenario& s, Errors& errors) {
+  Entry e;
+  if (const registry::HardwareEntry* h = registry::find_hardware(id)) {
+    e = registry_entry(*h, s);
+  } else if (id == "host" || id == "accelerator") {
+    const bool host = id == "host";
+    e = entry_of({id, host ? s.host : s.accelerator, host}, id, id);
+  } else {
+    std::string message = "unknown device \"" + id + "\"";
+    std::vector<std::string> known = registry::hardware_ids();
+    known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
+    if (auto m = closest_match(id, known)) message += "; did you mean \"" + *m + "\"?";
+    else message += "; see --list-hardware";
+    errors.push_back({code::unknown_id, path, message});
+    return std::nullopt;
+  }
+  settle_terms(e, s, price, idle);
+  return e;
+}
+
 // "h100-sxm", "l4@0.80/h" or "l4@0.80/h@72 W": a device, then a price per hour (a bare number is in
 // USD/h) and an idle power (a term that ends in W), each read as its field is.
 std::optional<Entry> read_entry(const std::string& text, std::size_t i, const Scenario& s, Errors& errors) {
@@ -91,24 +115,32 @@ std::optional<Entry> read_entry(const std::string& text, std::size_t i, const Sc
     into = read_quantity(json(parts[p]), path + (power ? "/idle_power" : "/price"), power ? rule::idle_power : rule::price_per_hour, errors);
   }
   if (errors.size() != before) return std::nullopt;
-  Entry e;
-  if (const registry::HardwareEntry* h = registry::find_hardware(id)) {
-    e = registry_entry(*h, s);
-  } else if (id == "host" || id == "accelerator") {
-    const bool host = id == "host";
-    e = entry_of({id, host ? s.host : s.accelerator, host}, id, id);
-  } else {
-    std::string message = "unknown device \"" + id + "\"";
-    std::vector<std::string> known = registry::hardware_ids();
-    known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
-    if (auto m = closest_match(id, known)) message += "; did you mean \"" + *m + "\"?";
-    else message += "; see --list-hardware";
-    errors.push_back({code::unknown_id, path, message});
+  return entry_for(id, price, idle, path, s, errors);
+}
+
+// Reads one device of a list given as data: an id, {"id", "price"?, "idle_power"?}, or the command
+// line's "id@price@idle".
+std::optional<Entry> read_entry(const json& item, std::size_t i, const Scenario& s, Errors& errors) {
+  if (item.is_string()) return read_entry(item.get<std::string>(), i, s, errors);
+  const std::string path = "/devices/" + std::to_string(i);
+  static const std::vector<std::string> keys{"id", "price", "idle_power"};
+  if (!item.is_object()) {
+    errors.push_back({code::type, path, "expected a device: a registry id, or {\"id\", \"price\", \"idle_power\"}, got " + json_type_name(item)});
     return std::nullopt;
   }
-  settle_terms(e, s, price, idle);
-  return e;
+  if (!check_object(item, path, keys, errors)) return std::nullopt;
+  const std::size_t before = errors.size();
+  std::optional<std::string> id;
+  if (const json* v = field(item, "id", path, errors, true)) id = read_string(*v, path + "/id", errors);
+  std::optional<double> price, idle;
+  if (const json* v = field(item, "price", path, errors, false); v && !v->is_null())
+    price = read_quantity(*v, path + "/price", rule::price_per_hour, errors);
+  if (const json* v = field(item, "idle_power", path, errors, false); v && !v->is_null())
+    idle = read_quantity(*v, path + "/idle_power", rule::idle_power, errors);
+  if (errors.size() != before) return std::nullopt;
+  return entry_for(*id, price, idle, path, s, errors);
 }
+
 
 // "L4 for batch 1–69, H100 from 70": an envelope's ranges in words, each device by its name.
 std::string envelope_text(const std::vector<EnvelopeRange>& ranges, const std::vector<Entry>& entries, std::int64_t n) {
@@ -126,14 +158,18 @@ std::string envelope_text(const std::vector<EnvelopeRange>& ranges, const std::v
 
 }  // namespace
 
-json compare_document(const json& document, std::string_view devices) {
+json compare_document(const json& document, const json& devices) {
   json error_document;
   const auto scenario = detail::scenario_of(document, error_document);
   if (!scenario) return error_document;
   const Scenario& s = *scenario;
   Errors errors;
   std::vector<Entry> entries;
-  const std::string list = trimmed(devices);
+  const std::string list = devices.is_string() ? trimmed(devices.get_ref<const std::string&>()) : std::string();
+  const auto too_many = [&](std::size_t count) {
+    errors.push_back({code::range, "/devices", "give at most " + std::to_string(max_compare_devices) + " devices to compare; got " +
+                                                   std::to_string(count) + " (\"all\" names every registry device)"});
+  };
   if (list == "accelerators" || list == "all") {
     if (list == "accelerators") entries.push_back(entry_of({"host", s.host, true}, "host", "host"));
     for (const registry::HardwareEntry& h : registry::hardware())
@@ -142,15 +178,18 @@ json compare_document(const json& document, std::string_view devices) {
     if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.yours == "accelerator"; }))
       entries.push_back(entry_of({"accelerator", s.accelerator, false}, "accelerator", "accelerator"));
     for (Entry& e : entries) settle_terms(e, s, std::nullopt, std::nullopt);
-  } else {
+  } else if (devices.is_string()) {
     const std::vector<std::string> texts = split(list, ',');
-    if (texts.size() > max_compare_devices) {
-      errors.push_back({code::range, "/devices", "give at most " + std::to_string(max_compare_devices) + " devices to compare; got " +
-                                                     std::to_string(texts.size()) + " (\"all\" names every registry device)"});
-      return errors_to_json(errors);
-    }
+    if (texts.size() > max_compare_devices) return errors_to_json((too_many(texts.size()), errors));
     for (std::size_t i = 0; i < texts.size(); ++i)
       if (auto e = read_entry(texts[i], i, s, errors)) entries.push_back(std::move(*e));
+  } else if (devices.is_array() && !devices.empty()) {
+    if (devices.size() > max_compare_devices) return errors_to_json((too_many(devices.size()), errors));
+    for (std::size_t i = 0; i < devices.size(); ++i)
+      if (auto e = read_entry(devices[i], i, s, errors)) entries.push_back(std::move(*e));
+  } else {
+    errors.push_back({code::type, "/devices", "expected the devices to compare: \"accelerators\", \"all\", or a list of ids and "
+                                              "{\"id\", \"price\", \"idle_power\"}, got " + (devices.is_array() ? std::string("an empty list") : json_type_name(devices))});
   }
   if (!errors.empty()) return errors_to_json(errors);
   std::vector<Contender> contenders;

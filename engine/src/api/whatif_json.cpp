@@ -133,7 +133,35 @@ json ranges_json(const std::vector<BatchRange>& ranges) {
   return out;
 }
 
-// Values of one sweep: "FROM:TO[:N][:log]" or "V1,V2,...", each read with the field's units.
+// The points of a range sweep: n values from `from` to `to`, evenly or log-spaced, the ends exactly as
+// given, whole numbers for an integer field (a value rounded onto the one before is left out).
+std::optional<std::vector<double>> range_values(const FieldSpec& f, double from, double to, std::size_t n, bool log,
+                                                const std::string& where, Errors& errors) {
+  if (log && (from <= 0 || to <= 0)) {
+    errors.push_back({code::args, where, "a log sweep needs both ends above 0; use a linear sweep from 0"});
+    return std::nullopt;
+  }
+  std::vector<double> values;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double t = static_cast<double>(i) / static_cast<double>(n - 1);
+    double x = log ? from * std::pow(to / from, t) : from + (to - from) * t;
+    if (i == 0) x = from;
+    if (i + 1 == n) x = to;  // the ends exactly as typed
+    if (f.kind == FieldKind::integer) x = std::round(x);
+    if (values.empty() || values.back() != x) values.push_back(x);
+  }
+  return values;
+}
+
+Error too_many_values(const std::string& where, std::size_t count) {
+  return {code::args, where, "a sweep takes at most " + format_number(static_cast<double>(max_field_sweep_points)) +
+                                 " values; got " + format_number(static_cast<double>(count))};
+}
+
+const IntegerRule sweep_points{2, static_cast<std::int64_t>(max_field_sweep_points)};
+
+// Values of one sweep written as the command line writes it: "FROM:TO[:N][:log]" or "V1,V2,...", each
+// read with the field's units.
 std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_view spec, const std::string& where,
                                                 Errors& errors) {
   const std::size_t before = errors.size();
@@ -141,8 +169,7 @@ std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_
   if (spec.find(':') == std::string_view::npos) {
     const std::vector<std::string> texts = split(spec, ',');
     if (texts.size() > max_field_sweep_points) {
-      errors.push_back({code::args, where, "a sweep takes at most " + format_number(static_cast<double>(max_field_sweep_points)) +
-                                               " values; got " + format_number(static_cast<double>(texts.size()))});
+      errors.push_back(too_many_values(where, texts.size()));
       return std::nullopt;
     }
     for (const std::string& v : texts)
@@ -166,20 +193,40 @@ std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_
                                              format_number(static_cast<double>(max_field_sweep_points)) + "; got \"" +
                                              (parts.size() == 3 ? parts[2] : std::string()) + "\""});
   if (errors.size() != before) return std::nullopt;
-  if (log && (*from <= 0 || *to <= 0)) {
-    errors.push_back({code::args, where, "a log sweep needs both ends above 0; use a linear sweep from 0"});
-    return std::nullopt;
+  return range_values(f, *from, *to, static_cast<std::size_t>(*count), log, where, errors);
+}
+
+// Values of one sweep given as data: {"field", "from", "to", "points"?, "log"?} or {"field", "values"},
+// each value a number in SI units or text with its unit, read where it stands (/sweeps/0/from).
+std::optional<std::vector<double>> sweep_values(const FieldSpec& f, const json& spec, const std::string& where,
+                                                Errors& errors) {
+  const std::size_t before = errors.size();
+  if (const json* list = field(spec, "values", where, errors, false)) {
+    if (!list->is_array() || list->empty()) {
+      errors.push_back({code::type, where + "/values", "expected a list of values, such as [\"1 us\", \"2 us\"], got " + json_type_name(*list)});
+      return std::nullopt;
+    }
+    if (list->size() > max_field_sweep_points) {
+      errors.push_back(too_many_values(where + "/values", list->size()));
+      return std::nullopt;
+    }
+    std::vector<double> values;
+    for (std::size_t i = 0; i < list->size(); ++i)
+      if (auto x = read_field_datum(f, (*list)[i], pointer(where + "/values", i), errors)) values.push_back(*x);
+    if (errors.size() != before) return std::nullopt;
+    return values;
   }
-  const auto n = static_cast<std::size_t>(*count);
-  for (std::size_t i = 0; i < n; ++i) {
-    const double t = static_cast<double>(i) / static_cast<double>(n - 1);
-    double x = log ? *from * std::pow(*to / *from, t) : *from + (*to - *from) * t;
-    if (i == 0) x = *from;
-    if (i + 1 == n) x = *to;  // the ends exactly as typed
-    if (f.kind == FieldKind::integer) x = std::round(x);
-    if (values.empty() || values.back() != x) values.push_back(x);
-  }
-  return values;
+  const json* from = field(spec, "from", where, errors, true);
+  const json* to = field(spec, "to", where, errors, true);
+  const auto x0 = from ? read_field_datum(f, *from, where + "/from", errors) : std::nullopt;
+  const auto x1 = to ? read_field_datum(f, *to, where + "/to", errors) : std::nullopt;
+  std::optional<std::int64_t> count = 50;
+  if (const json* points = field(spec, "points", where, errors, false); points && !points->is_null())
+    count = read_integer(*points, where + "/points", sweep_points, errors);
+  std::optional<bool> log = false;
+  if (const json* l = field(spec, "log", where, errors, false); l && !l->is_null()) log = read_bool(*l, where + "/log", errors);
+  if (errors.size() != before) return std::nullopt;
+  return range_values(f, *x0, *x1, static_cast<std::size_t>(*count), *log, where, errors);
 }
 
 // Each point of a sweep within the rule between fields (the scenario's own values passed it): the
@@ -242,7 +289,10 @@ std::optional<NumberField> field_named(const Scenario& scenario, std::string_vie
 
 std::optional<double> read_field_value(const FieldSpec& field, std::string_view text, const std::string& where,
                                        Errors& errors) {
-  const json value(trimmed(text));
+  return read_field_datum(field, json(trimmed(text)), where, errors);
+}
+
+std::optional<double> read_field_datum(const FieldSpec& field, const json& value, const std::string& where, Errors& errors) {
   if (field.kind == FieldKind::integer) {
     const auto x = read_integer(value, where, field.integer, errors);
     return x ? std::optional<double>(static_cast<double>(*x)) : std::nullopt;
@@ -274,30 +324,46 @@ std::optional<Goal> read_goal(std::string_view text, const std::string& where, E
   return std::nullopt;
 }
 
-std::optional<FieldSweepRequest> read_field_sweep(const json& document, const std::vector<std::string>& sweeps,
-                                                  json& error_document) {
+std::optional<FieldSweepRequest> read_field_sweep_data(const json& document, const json& sweeps, json& error_document) {
   auto scenario = scenario_of(document, error_document);
   if (!scenario) return std::nullopt;
   FieldSweepRequest request{std::move(*scenario), {}, {}, {}};
   Errors errors;
-  if (sweeps.empty() || sweeps.size() > 2) errors.push_back({code::args, "", "sweep one field, or two for a grid"});
-  for (std::size_t i = 0; i < sweeps.size() && i < 2; ++i) {
+  if (!sweeps.is_array() || sweeps.empty() || sweeps.size() > 2)
+    errors.push_back({sweeps.is_array() ? code::args : code::type, "/sweeps",
+                      "sweep one field, or two for a grid: each {\"field\", \"from\", \"to\", \"points\", \"log\"} or "
+                      "{\"field\", \"values\"}"});
+  static const std::vector<std::string> keys{"field", "from", "to", "points", "log", "values"};
+  for (std::size_t i = 0; sweeps.is_array() && i < sweeps.size() && i < 2; ++i) {
     const std::string where = "/sweeps/" + std::to_string(i);
-    const std::size_t eq = sweeps[i].find('=');
-    if (eq == std::string::npos) {
-      errors.push_back({code::args, where, "a sweep is PATH=FROM:TO[:N][:log] or PATH=V1,V2,...; got \"" + sweeps[i] + "\""});
+    const json& spec = sweeps[i];
+    std::string name;
+    if (spec.is_string()) {  // the command line's "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,..."
+      const std::string& text = spec.get_ref<const std::string&>();
+      const std::size_t eq = text.find('=');
+      if (eq == std::string::npos) {
+        errors.push_back({code::args, where, "a sweep is PATH=FROM:TO[:N][:log] or PATH=V1,V2,...; got \"" + text + "\""});
+        continue;
+      }
+      name = trimmed(std::string_view(text).substr(0, eq));
+    } else if (check_object(spec, where, keys, errors)) {
+      if (const json* f = field(spec, "field", where, errors, true))
+        if (auto text = read_string(*f, where + "/field", errors)) name = *text;
+      if (name.empty()) continue;
+    } else {
       continue;
     }
-    const std::string name = trimmed(std::string_view(sweeps[i]).substr(0, eq));
-    const auto field = field_named(request.scenario, name, where, errors);
-    if (!field) continue;
-    if (!request.fields.empty() && request.fields[0].spec == field->spec && request.fields[0].item == field->item) {
+    const auto bound = field_named(request.scenario, name, spec.is_string() ? where : where + "/field", errors);
+    if (!bound) continue;
+    if (!request.fields.empty() && request.fields[0].spec == bound->spec && request.fields[0].item == bound->item) {
       errors.push_back({code::args, where, "a grid sweeps two different fields; \"" + name + "\" is the first one again"});
       continue;
     }
-    auto v = sweep_values(*field->spec, std::string_view(sweeps[i]).substr(eq + 1), where, errors);
+    auto v = spec.is_string()
+                 ? sweep_values(*bound->spec, std::string_view(spec.get_ref<const std::string&>()).substr(spec.get_ref<const std::string&>().find('=') + 1), where, errors)
+                 : sweep_values(*bound->spec, spec, where, errors);
     if (!v) continue;
-    request.fields.push_back(*field);
+    request.fields.push_back(*bound);
     request.values.push_back(std::move(*v));
     request.paths.push_back(pointer_of(name));
   }
@@ -310,6 +376,11 @@ std::optional<FieldSweepRequest> read_field_sweep(const json& document, const st
   if (errors.empty()) return request;
   error_document = errors_to_json(errors);
   return std::nullopt;
+}
+
+std::optional<FieldSweepRequest> read_field_sweep(const json& document, const std::vector<std::string>& sweeps,
+                                                  json& error_document) {
+  return read_field_sweep_data(document, json(sweeps), error_document);
 }
 
 FieldSweep run_field_sweep(const FieldSweepRequest& r) {
@@ -325,8 +396,12 @@ json field_sweep_header(const FieldSweepRequest& request, std::size_t points) {
 }
 
 json field_sweep_document(const json& document, const std::vector<std::string>& sweeps) {
+  return field_sweep_data(document, json(sweeps));
+}
+
+json field_sweep_data(const json& document, const json& sweeps) {
   json error_document;
-  const auto request = read_field_sweep(document, sweeps, error_document);
+  const auto request = read_field_sweep_data(document, sweeps, error_document);
   if (!request) return error_document;
   const FieldSweep sweep = run_field_sweep(*request);
   json out = field_sweep_header(*request, sweep.x.size());
@@ -462,6 +537,10 @@ json explain_document(const json& document, std::string_view name) {
 }
 
 json csv_document(const json& document, std::string_view what, const std::vector<std::string>& args, std::string_view units) {
+  return csv_data(document, what, what == "compare" ? (args.empty() ? json("accelerators") : json(args.front())) : json(args), units);
+}
+
+json csv_data(const json& document, std::string_view what, const json& request, std::string_view units) {
   if (units != "si" && units != "human")
     return errors_to_json({{code::args, "/units", "units are si (exact SI values) or human (ms, µs, mJ, 6 figures), not \"" + std::string(units) + "\""}});
   const CsvUnits as = units == "human" ? CsvUnits::human : CsvUnits::si;
@@ -471,10 +550,10 @@ json csv_document(const json& document, std::string_view what, const std::vector
     reply = solve_document(document);
     if (reply.at("schema") != error_schema) text = csv_result(reply, as);
   } else if (what == "sweep") {
-    reply = field_sweep_document(document, args);
+    reply = field_sweep_data(document, request);
     if (reply.at("schema") != error_schema) text = csv_field_sweep(reply, as);
   } else if (what == "compare") {
-    reply = compare_document(document, args.empty() ? std::string_view("accelerators") : std::string_view(args.front()));
+    reply = compare_document(document, request.is_null() ? json("accelerators") : request);
     if (reply.at("schema") != error_schema) text = csv_compare(reply, as);
   } else {
     return errors_to_json({{code::args, "/what", "a CSV is of a result, a sweep or a comparison, not \"" + std::string(what) + "\""}});

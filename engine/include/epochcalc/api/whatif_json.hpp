@@ -38,6 +38,9 @@ std::optional<NumberField> field_named(const Scenario& scenario, std::string_vie
 // A value typed for a numeric field, in SI units and within its limits: "20 us", "2e-5", "64".
 std::optional<double> read_field_value(const FieldSpec& field, std::string_view text, const std::string& where,
                                        Errors& errors);
+// The same for a value given as data: a number in SI units, or text as above.
+std::optional<double> read_field_datum(const FieldSpec& field, const nlohmann::ordered_json& value, const std::string& where,
+                                       Errors& errors);
 // "flip" (the winner changes), "speedup=K" ("K x" too), "epoch=TIME" ("30 ms").
 std::optional<Goal> read_goal(std::string_view text, const std::string& where, Errors& errors);
 
@@ -49,6 +52,8 @@ struct FieldSweepRequest {
   std::vector<std::string> paths;  // each field's JSON pointer
 };
 // The request, or nullopt with `error_document` set. The sweeps are as below.
+std::optional<FieldSweepRequest> read_field_sweep_data(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& sweeps,
+                                                  nlohmann::ordered_json& error_document);
 std::optional<FieldSweepRequest> read_field_sweep(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps,
                                                   nlohmann::ordered_json& error_document);
 FieldSweep run_field_sweep(const FieldSweepRequest& request);
@@ -56,8 +61,13 @@ FieldSweep run_field_sweep(const FieldSweepRequest& request);
 // typed arrays).
 nlohmann::ordered_json field_sweep_header(const FieldSweepRequest& request, std::size_t points);
 
-// Sweeps: each "PATH=FROM:TO[:N][:log]" (N points, 50 when left out, evenly or log-spaced; whole
-// numbers for an integer field) or "PATH=V1,V2,...". One sweep, or two for a grid (row-major).
+// Sweeps as data (what the module and Python send): a JSON array of one sweep, or two for a grid
+// (row-major), each {"field", "from", "to", "points"?, "log"?} (N points, 50 when left out, evenly or
+// log-spaced; whole numbers for an integer field) or {"field", "values": [...]}; every value a number in
+// SI units or text with its unit ("1 us"), read with the field's units and limits and refused where it
+// stands (/sweeps/0/from, /sweeps/1/values/3). An item may also be a string as the command line writes a
+// sweep, "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,..." (its --sweep, whose syntax the other overload takes).
+nlohmann::ordered_json field_sweep_data(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& sweeps);
 nlohmann::ordered_json field_sweep_document(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps);
 nlohmann::ordered_json solve_for_document(const nlohmann::ordered_json& scenario, std::string_view field,
                                           std::string_view goal);
@@ -65,9 +75,13 @@ nlohmann::ordered_json solve_for_document(const nlohmann::ordered_json& scenario
 // where the accelerator is twice as fast, and the values a chart across it shows (default_sweep_range); and the batch sizes at which each device's overhead
 // exceeds its work.
 nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenario);
-// `devices`: registry ids separated by commas, "accelerators" (every accelerator in the registry, with
-// the scenario's host first) or "all" (every registry device).
-nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, std::string_view devices);
+// `devices`, as data: "accelerators" (every accelerator in the registry, with the scenario's host
+// first), "all" (every registry device), the command line's list as a string (registry ids separated
+// by commas, each with an optional "@price/h" and "@idle W": --compare l4@0.80/h@72W,h100-sxm), or an
+// array whose items are ids ("host" and "accelerator" name the scenario's own), {"id", "price"?,
+// "idle_power"?} (a price per hour and an idle power read as those fields are: a number is USD/h or W),
+// or one device as the command line writes it ("l4@0.80/h").
+nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& devices);
 // The one-click what-ifs (quick_whatifs.hpp), each with its edit applied to the document as the page
 // applies it and solved: {"before": {host, accelerator, speedup}, "whatifs": [{id, label, applies,
 // edits: [{path, text}], note?, after: {host, accelerator, speedup}} or {id, label, applies: false, reason}]}.
@@ -83,5 +97,9 @@ nlohmann::ordered_json explain_document(const nlohmann::ordered_json& scenario, 
 // {"schema": "epochcalc/csv@1", "csv": text}, or the error document.
 nlohmann::ordered_json csv_document(const nlohmann::ordered_json& scenario, std::string_view what,
                                     const std::vector<std::string>& args, std::string_view units);
+// The same with what the CSV is of as data: the sweeps (as field_sweep_document takes them) or the
+// devices (as compare_document takes them; null: "accelerators"); null for a result.
+nlohmann::ordered_json csv_data(const nlohmann::ordered_json& scenario, std::string_view what,
+                                const nlohmann::ordered_json& request, std::string_view units);
 
 }  // namespace epochcalc
