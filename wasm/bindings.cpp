@@ -1,14 +1,6 @@
-// The only file of the first visit's module that knows about Emscripten: plain C exports, no embind
-// (embind's runtime was about 5 KB gzip of a 135 KB first visit, bench/REPORT.md). Text crosses as
-// UTF-8 bytes: wasm/epochcalc.js writes each argument into a buffer this file hands out
-// (epochcalc_argument), calls, and copies the reply's bytes out (epochcalc_reply_data and _size)
-// before it returns, so nothing is kept from one call to the next but the buffers themselves. A reply
-// is the engine's tape of the reply document (engine/src/contract/reply_tape.hpp), or for the listings and the
-// schema, read once, JSON text. The engine catches every exception itself (api.cpp), so nothing
-// escapes as a bare number.
-#include <emscripten/emscripten.h>
-
-#include <array>
+// The first visit's module: plain C exports over wasm/exchange.hpp (the arguments, the reply, one
+// transport for every module). The engine catches every exception itself (api.cpp), so nothing escapes
+// as a bare number.
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -17,16 +9,15 @@
 
 #include "epochcalc/api/api.hpp"
 #include "epochcalc/api/prepared.hpp"
+#include "exchange.hpp"
 
 namespace {
 
-// The arguments of the next call: the scenario (or a link's parameters), then an edit's path and text,
-// or a sweep's batch sizes as float64 bytes; and a prepared scenario's field path, which only its edits
-// write (so a drag that sets one field sends the path once).
-std::array<std::string, 4> arguments;
-std::string reply;
-
-const std::string& argument(int i) { return arguments[static_cast<std::size_t>(i)]; }
+// The arguments: the scenario (or a link's parameters), then an edit's path and text, or a sweep's batch
+// sizes as float64 bytes; and a prepared scenario's field path, which only its edits write (so a drag
+// that sets one field sends the path once).
+using epochcalc::wasm::argument;
+using epochcalc::wasm::reply;
 
 // The prepared scenarios the wrapper holds, by handle (an index here); null once disposed, and the
 // slot is taken again by the next prepare.
@@ -48,18 +39,6 @@ int edited(const epochcalc::Errors& errors) {
 
 extern "C" {
 
-// Room for argument `i` (0 to 3) of `size` bytes, for the wrapper to write into.
-EMSCRIPTEN_KEEPALIVE char* epochcalc_argument(int i, std::size_t size) {
-  std::string& a = arguments[static_cast<std::size_t>(i) % arguments.size()];
-  a.assign(size, '\0');
-  return a.data();
-}
-
-EMSCRIPTEN_KEEPALIVE const char* epochcalc_reply_data() { return reply.data(); }
-EMSCRIPTEN_KEEPALIVE std::size_t epochcalc_reply_size() { return reply.size(); }
-
-
-// has_sizes 0: the default grid; else argument 1 holds the batch sizes as float64 (checked by the wrapper).
 EMSCRIPTEN_KEEPALIVE void epochcalc_evaluate(int has_sizes) {
   if (!has_sizes) {
     reply = epochcalc::evaluate_reply(argument(0), nullptr);

@@ -78,18 +78,36 @@ export function readReply(bytes, words) {
 const utf8 = new TextDecoder();
 const utf8Out = new TextEncoder();
 
-/** Parses a reply written as JSON text (the calibration module's) and throws for an error document. @param {string} text */
-function parseReply(text) {
-  const reply = JSON.parse(text);
-  if (reply.schema === 'epochcalc/error@1') throw new EpochcalcError(reply.errors);
-  return reply;
-}
-
 /** Reads a reply and throws EpochcalcError for an error document. @param {Uint8Array} bytes @param {string[]} words */
 function unwrap(bytes, words) {
   const reply = readReply(bytes, words);
   if (reply.schema === 'epochcalc/error@1') throw new EpochcalcError(reply.errors);
   return reply;
+}
+
+/**
+ * What a module's C exports share with this wrapper (wasm/exchange.hpp): arguments written into its
+ * buffers as UTF-8, the reply's bytes copied out before the call returns. (HEAPU8 is read at each use:
+ * memory growth replaces it.)
+ * @param {any} mod  the Emscripten module @param {() => number} limit  the most bytes of a document the engine reads
+ */
+function exchange(mod, limit) {
+  const put = (/** @type {number} */ i, /** @type {string} */ text, whole = false) => {
+    // Never more than the engine reads plus one character: it refuses a longer text by its length, and a
+    // 100 MB argument would otherwise grow the module's memory by as much first (issue 36). A link's
+    // parameter list goes whole (`whole`): it is no document, and the engine reads its parameters one by
+    // one, each scenario among them against that limit.
+    const most = limit();
+    const bytes = utf8Out.encode(text.length > most && !whole ? text.slice(0, most + 1) : text);
+    // The room first: making it may grow the memory, which replaces HEAPU8.
+    const at = mod._epochcalc_argument(i, bytes.length);
+    mod.HEAPU8.set(bytes, at);
+  };
+  const taken = () => {
+    const at = mod._epochcalc_reply_data();
+    return mod.HEAPU8.slice(at, at + mod._epochcalc_reply_size());
+  };
+  return { put, taken, text: () => utf8.decode(taken()) };
 }
 
 /** JSON.stringify would write NaN and Infinity as null, which reads as "delete this field" over a
@@ -257,9 +275,18 @@ async function withNodeWasm(options, file = 'epochcalc_core.wasm') {
  * createCalculator, with `calibrationWasmBinary` for its .wasm.
  * @param {{ calibrationWasmBinary?: ArrayBuffer | Uint8Array, locateFile?: Function }} options
  */
-async function loadCalibration(options) {
+async function loadCalibration(options, limit) {
   const { default: createCalibration } = await import('./epochcalc_calibration.js');
-  return createCalibration(await ownOptions(options, options.calibrationWasmBinary, 'epochcalc_calibration.wasm'));
+  const fit = await createCalibration(await ownOptions(options, options.calibrationWasmBinary, 'epochcalc_calibration.wasm'));
+  const io = exchange(fit, limit);
+  fit._epochcalc_words();
+  const words = JSON.parse(io.text());
+  /** @param {string} text */
+  return (text) => {
+    io.put(0, text);
+    fit._epochcalc_calibrate();
+    return unwrap(io.taken(), words);
+  };
 }
 
 /**
@@ -267,9 +294,9 @@ async function loadCalibration(options) {
  * loaded on the first what-if call: sweeps of any field, solve-for, break-even and devices side by side.
  * @param {{ whatifWasmBinary?: ArrayBuffer | Uint8Array, locateFile?: Function }} options
  */
-async function loadWhatif(options) {
+async function loadWhatif(options, limit) {
   const { whatifCalls } = await import('./epochcalc_whatif_calls.js');
-  return whatifCalls(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'), { toText, parseReply });
+  return whatifCalls(await ownOptions(options, options.whatifWasmBinary, 'epochcalc_whatif.wasm'), { toText, exchange: (mod) => exchange(mod, limit), unwrap });
 }
 
 /**
@@ -317,7 +344,9 @@ export async function createCalculator(options = {}) {
   const onDemand = ['calibrationWasmBinary', 'whatifWasmBinary'];
   const coreOptions = Object.fromEntries(Object.keys(options).filter((k) => !onDemand.includes(k)).map((k) => [k, options[k]]));
   const core = await createEpochcalcCore(await withNodeWasm(coreOptions));
-  const whatifModule = loadedOnce(() => loadWhatif(options), 'epochcalc_whatif_calls.js');
+  /** The most bytes of a document the engine reads (its schema's limit), for every module's arguments. */
+  const limit = () => schema.limits.document.max_bytes;
+  const whatifModule = loadedOnce(() => loadWhatif(options, limit), 'epochcalc_whatif_calls.js');
   /**
    * One what-if call. Whatever the module throws that is not an EpochcalcError (an abort in the wasm:
    * out of memory) becomes one, E_INTERNAL, and the module is dropped, so the next call gets a fresh
@@ -339,23 +368,8 @@ export async function createCalculator(options = {}) {
   };
   /** @type {Promise<any>|null} */
   let calibration = null;
-  // The engine's C exports (wasm/bindings.cpp): arguments written into its buffers as UTF-8, the reply's
-  // bytes copied out before the call returns. (HEAPU8 is read at each use: memory growth replaces it.)
-  const put = (i, text, whole = false) => {
-    // Never more than the engine reads plus one character: it refuses a longer text by its length, and a
-    // 100 MB argument would otherwise grow the module's memory by as much first (issue 36). A link's
-    // parameter list goes whole (`whole`): it is no document, and the engine reads its parameters one by
-    // one, each scenario among them against that limit.
-    const most = schema.limits.document.max_bytes;
-    const bytes = utf8Out.encode(text.length > most && !whole ? text.slice(0, most + 1) : text);
-    // The room first: making it may grow the memory, which replaces HEAPU8.
-    const at = core._epochcalc_argument(i, bytes.length);
-    core.HEAPU8.set(bytes, at);
-  };
-  const taken = () => {
-    const at = core._epochcalc_reply_data();
-    return core.HEAPU8.slice(at, at + core._epochcalc_reply_size());
-  };
+  // The engine's C exports (wasm/bindings.cpp, over wasm/exchange.hpp).
+  const { put, taken } = exchange(core, limit);
   const text = (which) => {
     core._epochcalc_text(which);
     return utf8.decode(taken());
@@ -465,11 +479,11 @@ export async function createCalculator(options = {}) {
     calibrate: async (input) => {
       const text = toText(input, 'calibration input');
       // A failed load is not kept: the fit panel's next run (a deliberate act, not a passing event) tries again.
-      calibration ??= loadCalibration(options).catch((error) => {
+      calibration ??= loadCalibration(options, limit).catch((error) => {
         calibration = null;
         throw error;
       });
-      return parseReply((await calibration)._calibrate(text));
+      return (await calibration)(text);
     },
     // The what-ifs: each call loads the what-if module the first time (epochcalc_whatif_calls.js).
     sweepField: (scenario, ...sweeps) => whatif((w) => w.sweepField(scenario, ...sweeps)),

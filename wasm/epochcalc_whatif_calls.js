@@ -7,38 +7,39 @@ import createWhatif from './epochcalc_whatif.js';
 
 /**
  * @param {object} options  the Emscripten options of the what-if module
- * @param {{ toText: (v: unknown, what?: string, data?: boolean) => string, parseReply: (text: string) => any }} wrapper
+ * @param {{ toText: (v: unknown, what?: string, data?: boolean) => string, exchange: (mod: any) => { put: (i: number, text: string) => void, taken: () => Uint8Array, text: () => string },
+ *   unwrap: (bytes: Uint8Array, words: string[]) => any }} wrapper  epochcalc.js's own helpers
  */
-export async function whatifCalls(options, { toText, parseReply }) {
+export async function whatifCalls(options, { toText, exchange, unwrap }) {
   const engine = await createWhatif(options);
-
-  /** A field sweep's reply: the engine's header, its values and series (typed arrays), the winner by name. */
-  function fieldSweep(reply) {
-    if (reply.error !== undefined) parseReply(reply.error);
-    const out = JSON.parse(reply.header);
-    out.x.values = reply.x;
-    if (out.y) out.y.values = reply.y;
-    out.host = reply.host;
-    out.accelerator = reply.accelerator;
-    out.speedup = reply.speedup;
-    out.winner = Array.from(reply.accelerator_faster, (f) => (f ? 'accelerator' : 'host'));
-    return out;
-  }
+  const io = exchange(engine);
+  engine._epochcalc_words();
+  const words = JSON.parse(io.text());
+  /**
+   * One call of the module (wasm/whatif_bindings.cpp: epochcalc_whatif): the scenario and the call's
+   * own arguments in, the engine's reply read (an error document throws).
+   * @param {number} which @param {unknown} scenario @param {...string} args
+   */
+  const call = (which, scenario, ...args) => {
+    io.put(0, toText(scenario));
+    args.forEach((a, i) => io.put(i + 1, a));
+    engine._epochcalc_whatif(which);
+    return unwrap(io.taken(), words);
+  };
 
   return {
-    sweepField: (scenario, ...sweeps) => fieldSweep(engine._sweepField(toText(scenario), toText(sweeps, 'sweeps', true))),
-    solveFor: (scenario, field, goal = 'flip') => parseReply(engine._solveFor(toText(scenario), String(field), String(goal))),
-    breakEven: (scenario) => parseReply(engine._breakEven(toText(scenario))),
+    sweepField: (scenario, ...sweeps) => call(0, scenario, toText(sweeps, 'sweeps', true)),
+    solveFor: (scenario, field, goal = 'flip') => call(1, scenario, String(field), String(goal)),
+    breakEven: (scenario) => call(2, scenario),
+    // A list names each device by id, or as { id, price?, idle_power? } (a price per hour and an idle
+    // power as those fields take them: "1.80 USD/h", or a number of USD/h or W).
+    compare: (scenario, devices = 'accelerators') => call(3, scenario, toText(devices, 'devices', true)),
+    quickWhatifs: (scenario) => call(4, scenario),
     // A CSV of the scenario's result, of a sweep (its sweeps as sweepField takes them) or of a comparison
     // (its devices as compare takes them), written by the engine: the same columns the command line's
     // --csv writes, in SI units or for people.
-    csv: (scenario, { sweeps, compare, units = 'si' } = {}) => parseReply(engine._csv(toText(scenario),
-      sweeps ? 'sweep' : compare != null ? 'compare' : 'result',
-      toText(sweeps ?? compare ?? null, sweeps ? 'sweeps' : 'devices', true), String(units))).csv,
-    // A list names each device by id, or as { id, price?, idle_power? } (a price per hour and an idle
-    // power as those fields take them: "1.80 USD/h", or a number of USD/h or W).
-    compare: (scenario, devices = 'accelerators') => parseReply(engine._compare(toText(scenario), toText(devices, 'devices', true))),
-    quickWhatifs: (scenario) => parseReply(engine._quickWhatifs(toText(scenario))),
+    csv: (scenario, { sweeps, compare, units = 'si' } = {}) => call(5, scenario, sweeps ? 'sweep' : compare != null ? 'compare' : 'result',
+      toText(sweeps ?? compare ?? null, sweeps ? 'sweeps' : 'devices', true), String(units)).csv,
     // The module's memory now, in bytes: the wrapper loads a fresh module after a call that grew it far.
     memoryBytes: () => engine.HEAPU8.length,
   };

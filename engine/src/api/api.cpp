@@ -324,6 +324,12 @@ std::string update_reply(std::string_view document, const FieldEdit* edit) {
   return out.take();
 }
 
+std::string document_reply(const json& document) {
+  Tape out;
+  out.document(document);
+  return out.take();
+}
+
 std::string hardware_json() { return to_text(registry::hardware_document()); }
 std::string datasets_json() { return to_text(registry::datasets_document()); }
 std::string presets_json() { return to_text(registry::presets_document()); }

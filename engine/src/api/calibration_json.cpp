@@ -595,4 +595,10 @@ json calibrate_document(const json& input) {
   return detail::to_text(calibrate_document(*doc));
 }
 
+std::string calibrate_reply(std::string_view input) {
+  Errors errors;
+  const auto doc = parse_json_text(input, "the calibration input", errors);
+  return document_reply(doc ? calibrate_document(*doc) : errors_to_json(errors));
+}
+
 }  // namespace epochcalc

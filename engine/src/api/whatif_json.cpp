@@ -15,6 +15,7 @@
 #include "epochcalc/scenario/registry.hpp"
 #include "epochcalc/scenario/scenario_json.hpp"
 #include "scenario/in_force_text.hpp"
+#include "contract/reply_tape.hpp"
 #include "scenario/json_read.hpp"
 #include "scenario/trim.hpp"
 #include "api/document_parts.hpp"
@@ -397,6 +398,44 @@ json field_sweep_header(const FieldSweepRequest& request, std::size_t points) {
 
 json field_sweep_document(const json& document, const std::vector<std::string>& sweeps) {
   return field_sweep_data(document, json(sweeps));
+}
+
+std::string field_sweep_reply(const json& document, const json& sweeps) {
+  json error_document;
+  const auto request = read_field_sweep_data(document, sweeps, error_document);
+  if (!request) return document_reply(error_document);
+  const FieldSweep sweep = run_field_sweep(*request);
+  detail::Tape out;
+  out.begin_object();
+  const json header = field_sweep_header(*request, sweep.x.size());
+  for (const auto& [key, value] : header.items()) {
+    out.key(key);
+    if (key != "x" && key != "y") {
+      out.document(value);
+      continue;
+    }
+    // Each field swept, with its values as a series.
+    out.begin_object();
+    for (const auto& [k, v] : value.items()) out.key(k).document(v);
+    out.key(std::string_view("values")).series(key == "x" ? sweep.x : sweep.y).end_object();
+  }
+  for (const auto& [role, s] : {std::pair{"host", &sweep.host}, std::pair{"accelerator", &sweep.accelerator}}) {
+    out.key(std::string_view(role)).begin_object();
+    for (const auto& [name, values] : {std::pair{"epoch_time_s", &s->epoch_time_s}, {"compute_time_s", &s->compute_time_s},
+                                       {"memory_time_s", &s->memory_time_s}, {"work_time_s", &s->work_time_s},
+                                       {"dispatch_time_s", &s->dispatch_time_s}, {"launch_time_s", &s->launch_time_s},
+                                       {"step_time_s", &s->step_time_s}, {"transfer_time_s", &s->transfer_time_s},
+                                       {"overhead_time_s", &s->overhead_time_s}, {"energy_j", &s->energy_j},
+                                       {"cost_usd", &s->cost_usd}})
+      out.key(std::string_view(name)).series(*values);
+    out.key(std::string_view("priced")).boolean(priced(*s)).end_object();
+  }
+  out.key(std::string_view("speedup")).series(sweep.speedup);
+  out.key(std::string_view("winner")).begin_array();
+  constexpr detail::Word accelerator("accelerator"), host("host");
+  for (const std::uint8_t faster : sweep.accelerator_faster) out.string(faster ? accelerator : host);
+  out.end_array().end_object();
+  return out.take();
 }
 
 json field_sweep_data(const json& document, const json& sweeps) {

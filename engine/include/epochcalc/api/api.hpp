@@ -34,6 +34,8 @@ std::string set_field_json(std::string_view document, std::string_view path, std
 // error document (scenario errors keep their paths under /scenario).
 inline constexpr std::string_view calibration_schema = "epochcalc/calibration@2";
 std::string calibrate_json(std::string_view input);
+// The same document as the module's reply (a tape; see below).
+std::string calibrate_reply(std::string_view input);
 
 // The module's replies (wasm/epochcalc.js decodes them): the documents above, written as a tape of
 // tokens, numbers and text that the module turns into objects without parsing text

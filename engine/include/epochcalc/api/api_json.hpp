@@ -53,6 +53,10 @@ nlohmann::ordered_json solve_document(const nlohmann::ordered_json& input);
 // "crossover_batch_size", "points", "batch_size": [...], "host": {"epoch_time_s": [...], ...}, ...}.
 nlohmann::ordered_json sweep_document(const nlohmann::ordered_json& input, const nlohmann::ordered_json& batch_sizes);
 
+// Any document as the module's reply (a tape, reply_tape.hpp; an error document too): what the
+// on-demand modules answer with, on the same transport as the core's.
+std::string document_reply(const nlohmann::ordered_json& document);
+
 // The calibration document (calibrate_json's, see api.hpp) from a document.
 nlohmann::ordered_json calibrate_document(const nlohmann::ordered_json& input);
 

@@ -69,6 +69,10 @@ nlohmann::ordered_json field_sweep_header(const FieldSweepRequest& request, std:
 // sweep, "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,..." (its --sweep, whose syntax the other overload takes).
 nlohmann::ordered_json field_sweep_data(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& sweeps);
 nlohmann::ordered_json field_sweep_document(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps);
+// The module's reply for field_sweep_data (a tape, reply_tape.hpp): the same document with every
+// series, the values swept included, as a Float64Array, and the faster device at each point by name
+// ("winner"); or the error document.
+std::string field_sweep_reply(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& sweeps);
 nlohmann::ordered_json solve_for_document(const nlohmann::ordered_json& scenario, std::string_view field,
                                           std::string_view goal);
 // For each field solve-for accepts that changes this scenario's epochs: where the winner flips and
