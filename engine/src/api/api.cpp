@@ -8,6 +8,7 @@
 #include "epochcalc/scenario/registry.hpp"
 #include "epochcalc/scenario/schema.hpp"
 #include "scenario/json_read.hpp"
+#include "scenario/scenario_parts.hpp"
 #include "contract/reply.hpp"
 #include "contract/reply_tape.hpp"
 #include "contract/result_text.hpp"
@@ -109,12 +110,15 @@ const ParsedScenario* shipped_preset(const json& input) {
 
 }  // namespace
 
-// Not inlined: solve_json and evaluate both call it, and the module ships one copy.
-[[gnu::noinline]] Solved solve_checked(const json& input) {
+namespace {
+
+// solve_checked, of a document already merged (`merged`, not null, given up: the page's update reads it
+// once for its form and its result) or not. Not inlined: the module ships one copy.
+[[gnu::noinline]] Solved solve_from(const json& input, detail::MergedScenario* merged) {
   Solved out;
   try {
-    const ParsedScenario* shipped = shipped_preset(input);
-    ParsedScenario parsed = shipped ? *shipped : parse_scenario(input);
+    const ParsedScenario* shipped = merged ? nullptr : shipped_preset(input);
+    ParsedScenario parsed = shipped ? *shipped : merged ? detail::parse_merged(input, std::move(*merged)) : parse_scenario(input);
     out.warnings = std::move(parsed.warnings);
     if (!parsed.scenario) {
       out.errors = std::move(parsed.errors);
@@ -137,6 +141,10 @@ const ParsedScenario* shipped_preset(const json& input) {
   return out;
 }
 
+}  // namespace
+
+Solved solve_checked(const json& input) { return solve_from(input, nullptr); }
+
 namespace {
 
 // A batch size from a JavaScript number, as JSON: whole numbers print as such in messages.
@@ -147,9 +155,11 @@ json whole_or_real(double value) {
 
 }  // namespace
 
-Evaluation evaluate(const json& input, const std::vector<double>* batch_sizes) {
+namespace {
+
+Evaluation evaluate_from(const json& input, detail::MergedScenario* merged, const std::vector<double>* batch_sizes) {
   Evaluation out;
-  out.solved = solve_checked(input);
+  out.solved = solve_from(input, merged);
   if (!out.solved.result) return out;
   try {
     const Scenario& s = *out.solved.scenario;
@@ -186,6 +196,10 @@ Evaluation evaluate(const json& input, const std::vector<double>* batch_sizes) {
   }
   return out;
 }
+
+}  // namespace
+
+Evaluation evaluate(const json& input, const std::vector<double>* batch_sizes) { return evaluate_from(input, nullptr, batch_sizes); }
 
 json solve_document(const json& input) {
   const Solved solved = solve_checked(input);
@@ -301,16 +315,19 @@ std::string update_reply(std::string_view document, const FieldEdit* edit) {
   Tape out;
   out.begin_object().key("schema").string("epochcalc/update@1").key("scenario");
   doc ? out.document(*doc) : out.null();
+  // Read once: the preset merged and the profiles filled in serve both the form's expansion and the result.
+  std::optional<detail::MergedScenario> merged;
   std::optional<json> expanded;
   if (doc) {
-    json full = expand_scenario(*doc, errors);
+    merged = detail::merge_scenario(*doc);
+    json full = detail::expand_merged(*merged, errors);
     if (errors.empty()) expanded = std::move(full);
   }
   out.key("expanded");
   expanded ? out.document(*expanded) : out.null();
   std::optional<Evaluation> e;
   if (expanded) {
-    e = evaluate(*doc, nullptr);
+    e = evaluate_from(*doc, &*merged, nullptr);
     if (!e->solved.result) errors = e->solved.errors;
   }
   if (e && e->solved.result) {

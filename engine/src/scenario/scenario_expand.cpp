@@ -57,11 +57,19 @@ void expand_entity(json& value, const std::string& path, bool device, Errors& er
 
 }  // namespace
 
-json expand_scenario(const json& input, Errors& errors) {
-  json doc = expand_preset(input, errors);
-  if (!errors.empty()) return doc;
-  doc = detail::fill_from_profile(std::move(doc), errors);
-  if (!errors.empty()) return doc;
+json expand_scenario(const json& input, Errors& errors) { return detail::expand_merged(detail::merge_scenario(input), errors); }
+
+json detail::expand_merged(const MergedScenario& merged, Errors& errors) {
+  if (!merged.errors.empty()) {
+    // A preset that did not merge stops the expansion before any profile is looked at.
+    const std::size_t count = merged.preset_errors ? merged.preset_errors : merged.errors.size();
+    for (std::size_t i = 0; i < count; ++i) errors.push_back(merged.errors[i]);
+    return merged.doc;
+  }
+  return expand_merged(json(merged.doc), errors);
+}
+
+json detail::expand_merged(json doc, Errors& errors) {
   if (!doc.is_object()) {
     errors.push_back(message::not_an_object("", doc));
     return doc;

@@ -249,12 +249,23 @@ const std::vector<std::string>& detail::dataset_keys() {
   return keys;
 }
 
-ParsedScenario parse_scenario(const json& input) {
+detail::MergedScenario detail::merge_scenario(const json& input) {
+  MergedScenario out;
+  json merged = expand_preset(input, out.errors);
+  out.preset_errors = out.errors.size();
+  out.from_preset = overheads_present(merged);
+  out.doc = fill_from_profile(std::move(merged), out.errors);
+  return out;
+}
+
+ParsedScenario parse_scenario(const json& input) { return detail::parse_merged(input, detail::merge_scenario(input)); }
+
+ParsedScenario detail::parse_merged(const json& input, MergedScenario merged) {
   ParsedScenario parsed;
   Errors& errors = parsed.errors;
-  json merged = expand_preset(input, errors);
-  const detail::OverheadPresence from_preset = detail::overheads_present(merged);
-  const json doc = detail::fill_from_profile(std::move(merged), errors);
+  errors = std::move(merged.errors);
+  const detail::OverheadPresence& from_preset = merged.from_preset;
+  const json& doc = merged.doc;
   if (!errors.empty()) return parsed;
   if (!check_object(doc, "", top_fields, errors)) return parsed;
 

@@ -12,6 +12,7 @@
 
 #include "epochcalc/model/errors.hpp"
 #include "epochcalc/model/model.hpp"
+#include "epochcalc/scenario/scenario_json.hpp"
 #include "scenario/json_read.hpp"
 
 namespace epochcalc::detail {
@@ -30,6 +31,22 @@ OverheadPresence overheads_present(const json& doc);
 // The layer each overhead value of `s` came from (Scenario::overhead_sources, DeviceOverheads::sources):
 // `input` as given, `merged` what its preset's merge gave, `filled` the document after the profiles.
 void record_sources(const json& input, const OverheadPresence& merged, const json& filled, Scenario& s);
+// The first steps of reading a document, which expand_scenario and parse_scenario share: the preset
+// merged (and which overhead values it gave), then the profiles' values filled in. `errors` holds what
+// stopped them (a bad preset or profile). Made once, it serves both (api.cpp's update: read once).
+struct MergedScenario {
+  json doc;
+  OverheadPresence from_preset{};
+  Errors errors;
+  std::size_t preset_errors = 0;  // how many of `errors` the preset's merge gave (the first ones)
+};
+MergedScenario merge_scenario(const json& input);
+// expand_scenario and parse_scenario of a document already merged by merge_scenario(input); the first
+// expand_merged takes the merged document whatever the merge said, the second the merge's own result.
+json expand_merged(json merged, Errors& errors);
+json expand_merged(const MergedScenario& merged, Errors& errors);
+ParsedScenario parse_merged(const json& input, MergedScenario merged);
+
 // The keys of a device object ("base", then the field table's rows) and of a dataset object.
 const std::vector<std::string>& device_keys();
 const std::vector<std::string>& dataset_keys();
