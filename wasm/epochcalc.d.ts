@@ -717,7 +717,8 @@ export interface Calculator {
   /** Solves a scenario (object or JSON text). Throws EpochcalcError for invalid input. */
   solve(scenario: ScenarioInput | string): Result;
   /** Reads, validates and solves the scenario once and keeps it: edit it with `set`, read its numbers
-   * with `solve`. Throws exactly as `solve` does. */
+   * with `solve`. Throws exactly as `solve` does, and E_RANGE when 10,000 prepared scenarios are alive
+   * (dispose those you no longer use). */
   prepare(scenario: ScenarioInput | string): PreparedScenario;
   /** The names of `PreparedScenario.solve()`'s slots. */
   readonly view: ResultView;

@@ -252,6 +252,7 @@ export class PreparedScenario {
     if (this.#id < 0) return;
     this.#engine.held.unregister(this);
     this.#call(5);
+    this.#engine.live--;
     this.#id = -1;
     this.#view = null;
   }
@@ -322,6 +323,10 @@ function loadedOnce(load, file) {
   get.drop = () => { loading = null; };
   return get;
 }
+
+/** Prepared scenarios alive at once, at most (each holds its scenario in the engine, about 4 KB): a loop
+ * that prepares without dispose() meets a clear error before the engine's memory grows without bound. */
+const MAX_PREPARED = 10000;
 
 /** A what-if module whose memory grew past this (a large grid) is loaded afresh for the next call. */
 const WHATIF_MEMORY_KEEP = 64 * 1024 * 1024;
@@ -434,14 +439,22 @@ export async function createCalculator(options = {}) {
       lastPath = key;
     },
     // A handle dropped without dispose() frees the engine's copy when it is collected.
-    held: new FinalizationRegistry((id) => core._epochcalc_prepared(id, 5, 0)),
+    held: new FinalizationRegistry((id) => {
+      core._epochcalc_prepared(id, 5, 0);
+      engine.live--;
+    }),
+    live: 0,
     calc: /** @type {any} */ (null),
   };
   /** @param {unknown} scenario */
   const prepare = (scenario) => {
+    if (engine.live >= MAX_PREPARED) {
+      throw new EpochcalcError([{ code: 'E_RANGE', path: '', message: `${MAX_PREPARED.toLocaleString('en-US')} prepared scenarios are alive: dispose() the ones you no longer use (each holds its scenario in the engine)` }]);
+    }
     put(0, toText(scenario));
     const id = core._epochcalc_prepare();
     if (id < 0) reply(taken());
+    engine.live++;
     return new PreparedScenario(engine, id);
   };
 

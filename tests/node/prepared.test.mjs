@@ -182,3 +182,26 @@ test('the what-ifs act on the edited scenario', async () => {
   assert.deepEqual(await handle.solveFor('dispatch', 'speedup=2'), await calc.solveFor(doc, 'dispatch', 'speedup=2'));
   handle.dispose();
 });
+
+test('prepared scenarios alive at once are bounded: the next one is refused with what to do, and a disposed one makes room', () => {
+  const held = [];
+  let refused = null;
+  try {
+    for (let i = 0; i <= 10000; i++) held.push(calc.prepare({ preset: 'mnist-cpu-vs-h100' }));
+  } catch (error) {
+    refused = error;
+  }
+  assert.ok(refused instanceof EpochcalcError, 'the 10,001st is refused');
+  assert.equal(refused.code, 'E_RANGE');
+  assert.match(refused.message, /dispose\(\)/);
+  held.pop().dispose();
+  const one = calc.prepare({ preset: 'mnist-cpu-vs-h100' });
+  assert.equal(one.set('network.batch_size', 64).solve()[calc.view.index['network.batched.batch_size']], 64);
+  one.dispose();
+  for (const h of held) h.dispose();
+  // calc.solve holds none.
+  for (let i = 0; i < 20; i++) calc.solve({ preset: 'mnist-cpu-vs-h100' });
+  held.length = 0;
+  const again = Array.from({ length: 3 }, () => calc.prepare({ preset: 'mnist-cpu-vs-h100' }));
+  for (const h of again) h.dispose();
+});
