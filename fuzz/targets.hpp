@@ -14,5 +14,6 @@ int fuzz_calibrate(const std::uint8_t* data, std::size_t size);
 int fuzz_set(const std::uint8_t* data, std::size_t size);
 int fuzz_link(const std::uint8_t* data, std::size_t size);
 int fuzz_compare(const std::uint8_t* data, std::size_t size);
+int fuzz_prepared(const std::uint8_t* data, std::size_t size);
 
 }  // namespace epochcalc::fuzz

@@ -187,6 +187,17 @@ TEST_CASE("a prepared scenario refuses what its document refuses, and keeps what
     CHECK(same_view(dropped, handle.view()));
     return;
   }
+  SUBCASE("a path is read as set_field reads it: without a leading slash, \"network/widths/1\" is one key (found by the fuzzer)") {
+    json document{{"preset", "mnist-cpu-vs-h100"}};
+    Errors want;
+    set_field(document, "network/widths/1", "64", want);
+    const Solved truth = solve_checked(document);
+    REQUIRE(!truth.errors.empty());
+    const Errors e = handle.set("network/widths/1", 64.0);
+    REQUIRE(!e.empty());
+    CHECK(e[0].code == truth.errors[0].code);
+    CHECK(e[0].path == truth.errors[0].path);
+  }
   SUBCASE("a dotted path and a pointer name the same field") {
     REQUIRE(handle.set("network.batch_size", 64.0).empty());
     const double a = handle.view()[result_view_slot("accelerator.batched.epoch_time_s")];

@@ -54,7 +54,7 @@ const PreparedScenario::Target& PreparedScenario::target(std::string_view path) 
     flush();
     targets_.clear();
   }
-  Target t{std::string(path), pointer_of(path), std::nullopt};
+  Target t{std::string(path), edit_pointer(path), std::nullopt};  // as set_field reads the path
   if (held_as_number(find_field(t.pointer))) t.field = number_field(*solved_.scenario, t.pointer);
   targets_.push_back(std::move(t));
   return targets_.back();

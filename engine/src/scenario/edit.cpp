@@ -67,6 +67,12 @@ std::optional<std::int64_t> whole_number(const std::string& text) {
 
 }  // namespace
 
+std::string edit_pointer(std::string_view path) {
+  std::string out;
+  for (const std::string& part : split_path(path)) out = pointer(out, part);
+  return out;
+}
+
 json typed_number(const FieldSpec& spec, std::string_view text) {
   const std::string trimmed{detail::trim(text)};
   // Beyond 64 bits the text goes on as typed, and the reader refuses it by its range.

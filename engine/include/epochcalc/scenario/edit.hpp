@@ -29,6 +29,10 @@ namespace epochcalc {
 // E_DUPLICATE_KEY for typed JSON that gives a key twice).
 bool set_field(nlohmann::ordered_json& document, std::string_view path, std::string_view text, Errors& errors);
 
+// The JSON pointer of the field that set_field edits at `path`, read as set_field reads it (a pointer with
+// its "~1" and "~0", or a dotted path whose parts are keys as they stand: "network/widths" is one key).
+std::string edit_pointer(std::string_view path);
+
 // The JSON value that text typed for a number field (kind integer or quantity) becomes, by the rules
 // above: what set_field writes, and what a prepared scenario's set reads (prepared.hpp).
 nlohmann::ordered_json typed_number(const FieldSpec& spec, std::string_view text);
