@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 from urllib.parse import quote, urlencode
 
-from . import link_params, set_field, solve
+from . import link_params, set_field
+from .prepared import ResultView, Scenario
 
 MARKER = "<!-- epochcalc:calculator -->"
 # The frame's height before the calculator inside has grown it to its content (where the notebook's page
@@ -50,14 +51,30 @@ class Calculator:
         for name, value in fields.items():
             document = set_field(document, name.replace("__", "."), value if isinstance(value, str) else json.dumps(value))
         self.scenario: Any = document
+        # The engine's prepared copy of `scenario` (epochcalc.Scenario), made when first solved and kept
+        # while `scenario` stays the same document: (its JSON text, the Scenario).
+        self._prepared: Optional[tuple] = None
         self.view = view
         self.theme = theme
         self.controls = controls
 
+    def prepared(self) -> Scenario:
+        """This calculator's scenario prepared by the engine (``epochcalc.Scenario``): kept while
+        ``scenario`` stays the same document, so its numbers cost microseconds. Raises EpochcalcError for
+        a scenario the engine refuses."""
+        text = json.dumps(self.scenario)
+        if self._prepared is None or self._prepared[0] != text:
+            self._prepared = (text, Scenario(self.scenario))
+        return self._prepared[1]
+
     @property
     def result(self) -> dict:
-        """The result for this scenario, from the engine in Python (``epochcalc.solve``)."""
-        return solve(self.scenario)
+        """The result for this scenario, from the engine in Python (as ``epochcalc.solve`` gives it)."""
+        return self.prepared().result()
+
+    def solve(self) -> ResultView:
+        """The numbers of this scenario as attributes (``.solve().accelerator.batched.epoch_time_s``)."""
+        return self.prepared().solve()
 
     @property
     def link(self) -> str:

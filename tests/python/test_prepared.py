@@ -183,3 +183,13 @@ def test_the_scenario_raises_where_solve_does():
         want = refusal(lambda: epochcalc.solve(bad))
         got = refusal(lambda: epochcalc.Scenario(bad))
         assert got.errors == want.errors
+
+
+def test_the_notebook_calculator_holds_a_prepared_scenario():
+    calculator = epochcalc.Calculator(preset="mnist-cpu-vs-h100", network__batch_size=64, dispatch="20 us")
+    want = epochcalc.solve(calculator.scenario)
+    assert calculator.result == want
+    assert calculator.solve().accelerator.batched.epoch_time_s == want["accelerator"]["batched"]["epoch_time_s"]
+    assert calculator.prepared() is calculator.prepared(), "kept while the scenario is the same"
+    calculator.scenario = epochcalc.set_field(calculator.scenario, "network.batch_size", "128")
+    assert calculator.solve().network.batched.batch_size == 128, "made again for a new scenario"
