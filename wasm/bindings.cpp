@@ -39,6 +39,7 @@ int edited(const epochcalc::Errors& errors) {
 
 extern "C" {
 
+// has_sizes 0: the default grid; else argument 1 holds the batch sizes as float64 (checked by the wrapper).
 EMSCRIPTEN_KEEPALIVE void epochcalc_evaluate(int has_sizes) {
   if (!has_sizes) {
     reply = epochcalc::evaluate_reply(argument(0), nullptr);

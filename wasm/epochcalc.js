@@ -193,9 +193,14 @@ export class PreparedScenario {
     engine.held.register(this, id, this);
   }
 
+  /** Throws once disposed: the engine's copy is gone. */
+  #alive() {
+    if (this.#id < 0) throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: 'this prepared scenario was disposed: prepare it again' }]);
+  }
+
   /** One call of the handle (wasm/bindings.cpp: epochcalc_prepared). @param {number} op @param {number} [value] */
   #call(op, value = 0) {
-    if (this.#id < 0) throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: 'this prepared scenario was disposed: prepare it again' }]);
+    this.#alive();
     return this.#engine.core._epochcalc_prepared(this.#id, op, value);
   }
 
@@ -219,7 +224,7 @@ export class PreparedScenario {
 
   /** The result's numbers, one slot per name of `calc.view.names`: valid until the next call. */
   solve() {
-    if (this.#id < 0) this.#call(2);
+    this.#alive();
     const buffer = this.#engine.core.HEAPU8.buffer;
     // A new view only when the engine's memory grew, which replaces its buffer.
     if (this.#view?.buffer !== buffer) this.#view = new Float64Array(buffer, this.#at, this.#engine.viewSize);

@@ -24,14 +24,6 @@ std::string exact_text(double value) {
   return std::string(buffer, nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value));
 }
 
-// Whether an edit at this row can skip the document: a number of the field table that the typed
-// scenario holds. Not a compared device's terms (kept by id), and not a width past the list's end
-// (which adds a layer): number_field() says so.
-bool held_as_number(const FieldSpec* spec) {
-  return spec && (spec->kind == FieldKind::integer || spec->kind == FieldKind::quantity) &&
-         (spec->number.get || spec->number.device_get);
-}
-
 }  // namespace
 
 PreparedScenario::PreparedScenario(json document) : document_(std::move(document)) {
@@ -54,10 +46,12 @@ const PreparedScenario::Target& PreparedScenario::target(std::string_view path) 
     flush();
     targets_.clear();
   }
-  Target t{std::string(path), edit_pointer(path), std::nullopt};  // as set_field reads the path
-  if (held_as_number(find_field(t.pointer))) t.field = number_field(*solved_.scenario, t.pointer);
-  targets_.push_back(std::move(t));
-  return targets_.back();
+  // The pointer as set_field reads the path. An edit can skip the document where number_field() finds a
+  // number the typed scenario holds: not a compared device's terms (kept by id), nor a width past the
+  // list's end (which adds a layer).
+  std::string pointer = edit_pointer(path);
+  std::optional<NumberField> field = number_field(*solved_.scenario, pointer);
+  return targets_.emplace_back(Target{std::string(path), std::move(pointer), field});
 }
 
 Errors PreparedScenario::set(std::string_view path, double value) {

@@ -339,6 +339,7 @@ std::optional<FieldSweepRequest> read_field_sweep_data(const json& document, con
     const std::string where = "/sweeps/" + std::to_string(i);
     const json& spec = sweeps[i];
     std::string name;
+    std::string_view text_values;  // what follows "PATH=" in the command line's form
     if (spec.is_string()) {  // the command line's "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,..."
       const std::string& text = spec.get_ref<const std::string&>();
       const std::size_t eq = text.find('=');
@@ -347,6 +348,7 @@ std::optional<FieldSweepRequest> read_field_sweep_data(const json& document, con
         continue;
       }
       name = trimmed(std::string_view(text).substr(0, eq));
+      text_values = std::string_view(text).substr(eq + 1);
     } else if (check_object(spec, where, keys, errors)) {
       if (const json* f = field(spec, "field", where, errors, true))
         if (auto text = read_string(*f, where + "/field", errors)) name = *text;
@@ -360,9 +362,7 @@ std::optional<FieldSweepRequest> read_field_sweep_data(const json& document, con
       errors.push_back({code::args, where, "a grid sweeps two different fields; \"" + name + "\" is the first one again"});
       continue;
     }
-    auto v = spec.is_string()
-                 ? sweep_values(*bound->spec, std::string_view(spec.get_ref<const std::string&>()).substr(spec.get_ref<const std::string&>().find('=') + 1), where, errors)
-                 : sweep_values(*bound->spec, spec, where, errors);
+    auto v = spec.is_string() ? sweep_values(*bound->spec, text_values, where, errors) : sweep_values(*bound->spec, spec, where, errors);
     if (!v) continue;
     request.fields.push_back(*bound);
     request.values.push_back(std::move(*v));
