@@ -16,7 +16,7 @@ export interface EpochcalcEventMap {
   /** While a value moves (a drag): the engine's numbers for the scenario with that field set, before the
    * full update (`epochcalc-result`) that follows when the move ends. `values[index[name]]` is the result's
    * number at that dotted name (Calculator.view). */
-  'epochcalc-preview': CustomEvent<{ path: string; values: Float64Array; index: Readonly<Record<string, number>> }>;
+  'epochcalc-preview': CustomEvent<{ path: string; values: Float64Array; index: Readonly<Record<string, number>>; scenario: () => ScenarioInput }>;
 }
 
 /**

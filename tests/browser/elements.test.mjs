@@ -382,6 +382,34 @@ and the host <epoch-value id="h" for="a" field="host.batched.overhead_time_s"></
   await page.context().close();
 });
 
+test('a break-even figure follows a drag that rests: asked again for the previewed scenario, before release', async () => {
+  const page = await host(`<p>At batch size <epoch-input id="sc" for="a" field="network.batch_size" type="scrub" min="1" max="4096" step="1"></epoch-input>
+the accelerator wins while launch stays below <epoch-value id="be" for="a" break-even="launch"></epoch-value>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  await page.waitForFunction(() => /\d/.test(document.getElementById('be')?.textContent ?? ''));
+  const before = await page.evaluate(() => /** @type {any} */ (document.getElementById('be')).value);
+  const slider = page.getByRole('slider', { name: 'Batch size' });
+  const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await slider.boundingBox());
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 40; i++) await page.mouse.move(box.x + box.width / 2 + 6 * i + 1, y);
+  // The drag rests, still held: the figure is the engine's for batch 72, the calculator's result still batch 32's.
+  const want = await page.evaluate(async () => {
+    const el = /** @type {any} */ (document.getElementById('a'));
+    const be = await el.engine.breakEven(el.engine.set(el.scenario, 'network.batch_size', '72'));
+    return be.fields.find((f) => f.path === '/launch').flip.value;
+  });
+  await page.waitForFunction((w) => /** @type {any} */ (document.getElementById('be')).value === w, want, { timeout: 5000 });
+  assert.notEqual(want, before, 'the drag changes the answer');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).result.network.batched.batch_size), 32, 'no full update yet');
+  await page.mouse.up();
+  await once(page, 'a', 'r.network.batched.batch_size === 72');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('theme="inherit" (the default) follows the book: its scheme from the page\'s text colour, its switch, its colours', async () => {
   const page = await host(`<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact"></epoch-overhead-calculator>`, {
     css: 'body.dark { background: #111; color: #eee } .red { --epochcalc-line-host: rgb(200, 0, 0) }',

@@ -21,7 +21,7 @@ export function calculatorFor(el) {
  * @param {Element} el  the inline element, with a `for` attribute
  * With onPreview, also the numbers of a value that is still moving (events.js, PREVIEW).
  * @param {{ onResult: (calculator: any, result: any) => void, onError: (calculator: any, errors: any[]) => void,
- *   onPreview?: (calculator: any, preview: { path: string, values: Float64Array, index: Record<string, number> }) => void }} on
+ *   onPreview?: (calculator: any, preview: { path: string, values: Float64Array, index: Record<string, number>, scenario: () => unknown }) => void }} on
  * @returns {() => void}
  */
 export function follow(el, { onResult, onError, onPreview }) {

@@ -176,8 +176,10 @@ export class EpochOverheadCalculator extends HTMLElement {
         this.#preparedFor = calculator.doc;
         this.#previewPath = path;
       }
-      const values = /** @type {import('epochcalc').PreparedScenario} */ (this.#prepared).set(path, String(text)).solve();
-      fire(this, PREVIEW, { path, values: values.slice(), index: this.#calc.view.index });
+      const prepared = /** @type {import('epochcalc').PreparedScenario} */ (this.#prepared);
+      const values = prepared.set(path, String(text)).solve();
+      // The scenario itself only when a listener asks (a break-even figure, once the value rests).
+      fire(this, PREVIEW, { path, values: values.slice(), index: this.#calc.view.index, scenario: () => prepared.document() });
       return true;
     } catch {
       return false;

@@ -5,7 +5,8 @@
 export const RESULT = 'epochcalc-result';
 /** While a value moves (a drag, a range slider): the engine's numbers for the scenario with that one
  * field set, from the calculator's prepared scenario, before the full update that follows when the move
- * ends (detail: { path, values: a Float64Array, index: its slot by result name, calc.view.index }). */
+ * ends (detail: { path, values: a Float64Array, index: its slot by result name, calc.view.index,
+ * scenario: () => the scenario document the numbers are of }). */
 export const PREVIEW = 'epochcalc-preview';
 /** A calculator's input the engine refused, or an engine that did not load (detail: the engine's errors). */
 export const ERROR = 'epochcalc-error';

@@ -88,11 +88,15 @@ export class EpochValue extends HTMLElement {
         this.#calculator = calculator;
         this.#markStale(errors);
       },
-      // A value still moving: the engine's number from the preview, where the result view has this field.
-      onPreview: (calculator, { values, index }) => {
+      // A value still moving: the engine's number from the preview, where the result view has this field;
+      // a break-even figure asked again for the previewed scenario once the value rests.
+      onPreview: (calculator, { values, index, scenario }) => {
+        if (this.#calculator !== calculator) return;
+        const breakEven = this.getAttribute('break-even');
+        if (breakEven != null) return this.#showBreakEven(breakEven, scenario);
         const path = this.getAttribute('field') ?? '';
         const slot = index[dottedOf(path)];
-        if (this.#calculator !== calculator || this.getAttribute('break-even') != null || slot === undefined) return;
+        if (slot === undefined) return;
         // The view's stand-ins for the document's null: NaN for a cost, 0 for a crossover.
         const v = values[slot];
         const none = Number.isNaN(v) || (v === 0 && path.endsWith('crossover_batch_size'));
@@ -142,20 +146,27 @@ export class EpochValue extends HTMLElement {
   /**
    * Asks the engine once the calculator rests (a dragged slider solves for every field only at the end).
    * @param {string} field  dotted ("dispatch", "accelerator.memory_bandwidth") or a pointer
+   * @param {() => unknown} [scenario]  the scenario a preview shows (a value still moving), else the calculator's
    */
-  #showBreakEven(field) {
+  #showBreakEven(field, scenario) {
     const asked = ++this.#asked;
     clearTimeout(this.#timer);
-    this.#timer = window.setTimeout(() => this.#askBreakEven(field, asked), this.textContent ? SETTLE_MS : 0);
+    this.#timer = window.setTimeout(() => this.#askBreakEven(field, asked, scenario), this.textContent ? SETTLE_MS : 0);
   }
 
-  /** @param {string} field @param {number} asked */
-  #askBreakEven(field, asked) {
+  /** @param {string} field @param {number} asked @param {() => unknown} [scenario] */
+  #askBreakEven(field, asked, scenario) {
     const calculator = this.#calculator;
     if (!calculator) return;
+    let doc = calculator.scenario;
+    try {
+      if (scenario) doc = scenario();
+    } catch {
+      // The preview's copy is gone (the value was committed since): the calculator's scenario is it.
+    }
     const goal = this.getAttribute('goal') === 'twice' ? 'twice_as_fast' : 'flip';
     const path = pointerOf(field);
-    calculator.engine.breakEven(calculator.scenario).then((/** @type {import('epochcalc').BreakEven} */ be) => {
+    calculator.engine.breakEven(doc).then((/** @type {import('epochcalc').BreakEven} */ be) => {
       if (asked !== this.#asked) return;
       const row = be.fields.find((f) => f.path === path);
       if (!row) {
