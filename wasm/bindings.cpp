@@ -78,7 +78,8 @@ EMSCRIPTEN_KEEPALIVE int epochcalc_prepare() {
 // glue): 0 set the field whose path is argument 3 to the number `value` (SI units), 1 to the text in
 // argument 2 (both answer 0, or 1 with the errors in the reply); 2 where the result view's numbers are
 // (the same memory for the handle's life, result_view.hpp); 3 the result document (a tape) and 4 the
-// edited scenario (JSON text) into the reply; 5 dispose. The wrapper never names a disposed handle.
+// edited scenario (JSON text) into the reply; 5 dispose; 6 the page's update document of the edited
+// scenario (epochcalc_update's, a tape). The wrapper never names a disposed handle.
 EMSCRIPTEN_KEEPALIVE std::intptr_t epochcalc_prepared(int id, int op, double value) {
   epochcalc::PreparedScenario& p = *handle(id);
   switch (op) {
@@ -87,6 +88,7 @@ EMSCRIPTEN_KEEPALIVE std::intptr_t epochcalc_prepared(int id, int op, double val
     case 2: return reinterpret_cast<std::intptr_t>(p.view().data());
     case 3: reply = epochcalc::result_reply(p); return 0;
     case 4: reply = epochcalc::document_text(p); return 0;
+    case 6: reply = epochcalc::update_reply(p.document()); return 0;
     default: prepared[static_cast<std::size_t>(id)].reset(); return 0;
   }
 }

@@ -702,6 +702,9 @@ export declare class PreparedScenario {
   solve(): Float64Array;
   /** The full result document of the edited scenario, as `calc.solve` of `document()` gives it. */
   result(): Result;
+  /** What `calc.update` gives for the edited scenario (its document, expansion, result and default
+   * sweep) in one call: the page's edit loop. */
+  update(): Update;
   /** The scenario document with every edit in it. */
   document(): ScenarioInput;
   sweepField(...sweeps: FieldSweepSpec[]): Promise<FieldSweep>;

@@ -237,6 +237,16 @@ export class PreparedScenario {
     return this.#engine.reply(this.#engine.taken());
   }
 
+  /**
+   * What calc.update gives for the edited scenario: the document, its expansion for a form, its result
+   * and default sweep, in one call (the page's edit loop).
+   */
+  update() {
+    this.#call(6);
+    const { schema: _, ...out } = this.#engine.reply(this.#engine.taken());
+    return out;
+  }
+
   /** The scenario document with every edit in it. */
   document() {
     this.#call(4);

@@ -410,6 +410,59 @@ the accelerator wins while launch stays below <epoch-value id="be" for="a" break
   await page.context().close();
 });
 
+test('a calculator edits through its one prepared scenario: after edits, refusals, new documents and previews left hanging, it answers as its document solved whole', async () => {
+  const page = await host('<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact"></epoch-overhead-calculator>');
+  await resultOf(page, 'a');
+  const wrong = await page.evaluate(() => {
+    const el = /** @type {any} */ (document.getElementById('a'));
+    /** @type {[string, ...any[]][]} */
+    const steps = [
+      ['set', 'network.batch_size', '64'],
+      ['set', 'dispatch', '5 parsecs'], // refused: the document keeps it, with its error
+      ['set', 'launch', '3 us'], // still not valid
+      ['set', 'dispatch', '2 us'], // valid again
+      ['preview', 'launch', '40 us'], // a drag that never ends
+      ['set', 'network.batch_size', '128'], // another field: the preview is not in the document
+      ['preview', 'network.batch_size', '256'],
+      ['set', 'network.batch_size', '256'],
+      ['scenario', { preset: 'mnist-cpu-vs-h100', dispatch: '1 us' }],
+      ['preview', 'dispatch', '9 us'],
+      ['scenario', { preset: 'mnist-cpu-vs-h100' }],
+      ['set', 'launch', '7 us'],
+      ['set', 'accelerator', 'l4'],
+      ['set', 'accelerator.memory_bandwidth', '100 GB/s'],
+    ];
+    const out = [];
+    // The document as the same edits make it, apart from the calculator (a preview is not an edit).
+    let doc = el.scenario;
+    for (const [what, a, b] of steps) {
+      const where = `${what} ${JSON.stringify(a)} ${b ?? ''}`;
+      if (what === 'set') {
+        el.set(a, b);
+        doc = el.engine.set(doc, a, b);
+      } else if (what === 'preview') {
+        if (!el.preview(a, b)) out.push(`${where}: not previewed`);
+      } else {
+        el.scenario = a;
+        doc = a;
+      }
+      if (JSON.stringify(el.scenario) !== JSON.stringify(doc)) out.push(`${where}: the document is ${JSON.stringify(el.scenario)}, not ${JSON.stringify(doc)}`);
+      let truth = null;
+      try {
+        truth = el.engine.solve(doc);
+      } catch {
+        // not valid: the calculator must say so
+      }
+      const said = truth ? JSON.stringify(el.result) : String(el.errors?.[0]?.code);
+      const want = truth ? JSON.stringify(truth) : 'E_UNIT';
+      if (said !== want || (truth == null) !== (el.errors != null)) out.push(`${where}: ${said.slice(0, 120)} against ${want.slice(0, 120)}`);
+    }
+    return out;
+  });
+  assert.deepEqual(wrong, []);
+  await page.context().close();
+});
+
 test('theme="inherit" (the default) follows the book: its scheme from the page\'s text colour, its switch, its colours', async () => {
   const page = await host(`<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="compact"></epoch-overhead-calculator>`, {
     css: 'body.dark { background: #111; color: #eee } .red { --epochcalc-line-host: rgb(200, 0, 0) }',

@@ -5,8 +5,12 @@
 // and a refused edit must be refused by both, with the same code at the same path.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <utility>
 
+#include "epochcalc/api/api.hpp"
+#include "epochcalc/api/api_json.hpp"
 #include "epochcalc/api/prepared.hpp"
 #include "epochcalc/contract/result_view.hpp"
 #include "epochcalc/scenario/edit.hpp"
@@ -24,10 +28,7 @@ const auto& pick(testing::Draw& d, const List& list) {
   return list[static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(list.size()) - 1))];
 }
 
-std::string exact(double value) {
-  char buffer[64];
-  return std::string(buffer, nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value));
-}
+
 
 // A document that solves: a preset, sometimes a scenario-wide profile, a profile of each device's
 // own, other registry devices and a custom batch size.
@@ -49,7 +50,7 @@ struct Edit {
   std::optional<double> number;  // an SI number, else `text`
   std::string text;
   // What the document's edit is given: the text, or the number as text that reads back exactly.
-  std::string document_text() const { return number ? exact(*number) : text; }
+  std::string document_text() const { return number ? number_text(*number) : text; }
 };
 
 // A value of a numeric row: in its limits (spread over its decades), or past them, with a unit or not.
@@ -68,8 +69,8 @@ Edit number_edit(testing::Draw& d, const FieldSpec& f, std::string path) {
   if (form == 3) return {path, std::nullopt, d.chance(0.5) ? "abc" : "5 parsecs"};
   if (form == 4 && f.kind == FieldKind::integer) return {path, x + 0.5, ""};  // not whole
   if (form == 5 && f.kind == FieldKind::quantity && f.quantity.dimension == Dimension::time)
-    return {path, std::nullopt, exact(x * 1e6) + " us"};
-  if (form == 6) return {path, std::nullopt, " " + exact(x) + " "};
+    return {path, std::nullopt, number_text(x * 1e6) + " us"};
+  if (form == 6) return {path, std::nullopt, " " + number_text(x) + " "};
   return {path, x, ""};
 }
 
@@ -160,6 +161,8 @@ TEST_CASE("a prepared scenario edited field by field answers as its document edi
       CHECK(result_to_json(*result.scenario, *result.result, result.warnings) ==
             result_to_json(*truth.scenario, *truth.result, truth.warnings));
       CHECK(handle.document() == reference);
+      // The page's update of the handle, byte for byte the update of its document sent whole.
+      CHECK(update_reply(handle.document()) == update_reply(reference.dump(), nullptr));
     }
   }
   // The draws exercise both answers.
@@ -236,5 +239,19 @@ TEST_CASE("the result view names every slot once, and its numbers are the result
     const json& value = r.at(json::json_pointer(pointer));
     if (value.is_null()) CHECK_MESSAGE((std::isnan(view[i]) || view[i] == 0), names[i]);
     else CHECK_MESSAGE(value.get<double>() == view[i], names[i]);
+  }
+}
+
+TEST_CASE("a number's text for an edit is JavaScript's String(number), and reads back as the same double") {
+  const std::pair<double, const char*> cases[] = {
+      {1, "1"}, {-1, "-1"}, {0, "0"}, {-0.0, "0"}, {0.001, "0.001"}, {1e-6, "0.000001"}, {1.5e-6, "0.0000015"},
+      {1e-7, "1e-7"}, {2.5e-7, "2.5e-7"}, {123.456, "123.456"}, {1e20, "100000000000000000000"},
+      {1e21, "1e+21"}, {1.25e21, "1.25e+21"}, {0.1 + 0.2, "0.30000000000000004"}, {5e-324, "5e-324"},
+      {1.7976931348623157e308, "1.7976931348623157e+308"}, {4096, "4096"}, {3.0e-6, "0.000003"},
+  };
+  for (const auto& [value, text] : cases) {
+    CAPTURE(text);
+    CHECK(number_text(value) == text);
+    CHECK(std::strtod(number_text(value).c_str(), nullptr) == value);
   }
 }

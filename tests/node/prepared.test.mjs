@@ -2,7 +2,7 @@
 // each device, registry devices) and random edit sequences (numbers in range and out, with units and
 // without, removals, choices, profiles, ids, junk). After every step the handle's numbers must be
 // those of calc.solve() of the document edited the same way (calc.set), compared with Object.is, and
-// its result() the same document; a refused edit is refused by both, at the same path with the same
+// its result() and update() the same documents; a refused edit is refused by both, at the same path with the same
 // code, and changes nothing. Fixed seed: the same sequences on every run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -130,6 +130,10 @@ function follow(start, edits) {
         assert.ok(Object.is(numbers[i], fromDocument(truth, name)), `${where}: ${name} ${numbers[i]} against ${fromDocument(truth, name)}`);
       });
       assert.deepEqual(handle.result(), truth, where);
+      // The page's update (its form's expansion, result and sweep) of the handle, as of the document.
+      const { scenario: _, ...update } = handle.update();
+      const { scenario: __, ...whole } = calc.update(reference);
+      assert.deepEqual(update, whole, where);
     }
     assert.deepEqual(calc.solve(handle.document()), calc.solve(reference));
   } finally {
@@ -139,6 +143,26 @@ function follow(start, edits) {
 
 test('a prepared scenario edited field by field answers as its document edited the same way, number for number', () => {
   fc.assert(fc.property(documentArb, fc.array(editArb, { minLength: 1, maxLength: 25 }), follow), { seed: 20261243, numRuns: 60 });
+});
+
+test('a number set on a handle is written into its document as String(number) writes it, and reads back the same', () => {
+  const handle = calc.prepare({ preset: 'mnist-cpu-vs-h100' });
+  const at = (doc, pointer) => pointer.split('/').slice(1).reduce((node, key) => node[key], doc);
+  try {
+    for (const [path, min, max] of [['/dispatch', 0, 3600], ['/accelerator/peak_flops/fp32', 1, 1e21]]) {
+      const doubles = fc.oneof(fc.double({ min, max, noNaN: true }), fc.constantFrom(min, max, 1, 0.001, 1e-7, 2e-6, 1.5e-6, 1e20, 1e21, 0.1 + 0.2));
+      fc.assert(fc.property(doubles, (x) => {
+        if (x < min || x > max) return;
+        handle.set(path, x);
+        // The same double, written as JS writes it; where two shortest digit strings read back as the
+        // same double, either.
+        const text = at(handle.document(), path);
+        assert.ok(text === String(x) || (Object.is(Number(text), x) && text.length === String(x).length), `${text} for ${x}`);
+      }), { seed: 20261207, numRuns: 300 });
+    }
+  } finally {
+    handle.dispose();
+  }
 });
 
 test('a refused edit throws the reader\'s own error at its path and keeps the numbers', () => {

@@ -1,6 +1,7 @@
 // One calculator: the scenario document as written, the form built from the engine's schema, and every
-// view (headline, bars, sweep, tables, export, method) drawn from one calc.update per edit: the engine
-// applies the typed value, expands the document for the form, solves and sweeps it in one call. The page
+// view (headline, bars, sweep, tables, export, method) drawn from one engine update per edit: the value
+// typed is set on the calculator's prepared scenario, which expands its document for the form, solves
+// and sweeps it in one call. The page
 // mounts it on its document; each <epoch-overhead-calculator> mounts it on its shadow root, so the page
 // and every embed share this one implementation. No scenario rule is decided here. Its state is the
 // variables at the top of mountCalculator; the JSON editor, the stale view and the tools' loading are
@@ -96,11 +97,37 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   let tablesInView = false;
   let tablesLater = 0;
 
+  /**
+   * The engine's prepared copy of `doc` while `doc` solves (calc.prepare), or null: an edit is set on it
+   * instead of the whole document being sent. A preview may have set one field on it ahead of `doc`
+   * (`ahead`, its path); an edit of another field makes it again first.
+   * @type {import('epochcalc').PreparedScenario|null}
+   */
+  let prepared = null;
+  let ahead = '';
+  /** The handle made from `next`, a document that solves; none for null. @param {unknown} next */
+  const prepareFrom = (next) => {
+    prepared?.dispose();
+    prepared = null;
+    ahead = '';
+    if (next != null) prepared = calc.prepare(/** @type {import('epochcalc').ScenarioInput} */ (next));
+  };
+  signal?.addEventListener('abort', () => prepareFrom(null));
+
   /** One field typed or picked, read by the engine. @param {string} path @param {string} text @param {{typing?: boolean}} [how] */
   function edit(path, text, how = {}) {
     let reply;
     try {
-      reply = calc.update(doc, { path, text });
+      if (ahead && ahead !== path) prepareFrom(doc);
+      // A refused value: the document keeps what was typed, with the engine's errors beside it, so it
+      // is edited whole (the handle, which refused it, is made again once the document solves).
+      try {
+        reply = prepared?.set(path, text).update();
+        ahead = '';
+      } catch (err) {
+        if (!(err instanceof EpochcalcError)) throw err;
+      }
+      if (!reply) prepareFrom((reply = calc.update(doc, { path, text })).result && reply.scenario);
     } catch (err) {
       return showInvalid(errorsOf(err));
     }
@@ -108,6 +135,24 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     onEdit?.(doc);
     if (!reply.expanded) return showProblem(reply.errors, JSON.stringify(doc, null, 2));
     show(reply, how.typing);
+  }
+
+  /**
+   * The engine's numbers (calc.view) with one field set while its value still moves (a drag), from the
+   * prepared scenario: nothing is shown or recorded until edit() commits the value. Null where there
+   * is nothing to preview (the scenario does not solve, so there is no handle; a value the engine
+   * refuses).
+   * @param {string} path @param {string} text
+   */
+  function preview(path, text) {
+    try {
+      if (prepared && ahead && ahead !== path) prepareFrom(doc);
+      const values = /** @type {import('epochcalc').PreparedScenario} */ (prepared).set(path, text).solve();
+      ahead = path;
+      return values;
+    } catch {
+      return null;
+    }
   }
 
   const form = createForm({
@@ -169,10 +214,17 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   function load(next, { edited = false, text } = {}) {
     /** @type {import('epochcalc').Update} */
     let reply;
+    const input = text === undefined ? /** @type {import('epochcalc').ScenarioInput} */ (next) : text;
     try {
-      reply = calc.update(text === undefined ? /** @type {import('epochcalc').ScenarioInput} */ (next) : text);
-    } catch (err) {
-      reply = { scenario: null, expanded: null, result: null, sweep: null, errors: errorsOf(err) };
+      prepareFrom(input);
+      reply = /** @type {import('epochcalc').PreparedScenario} */ (prepared).update();
+    } catch {
+      // It does not solve: the whole update says what the form can show of it, and why.
+      try {
+        reply = calc.update(input);
+      } catch (err) {
+        reply = { scenario: null, expanded: null, result: null, sweep: null, errors: errorsOf(err) };
+      }
     }
     if (!reply.expanded) return showProblem(reply.errors, text ?? JSON.stringify(next, null, 2));
     $('link-problem').hidden = true;
@@ -332,6 +384,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   return {
     load,
     edit,
+    preview,
+    /** The scenario as the last preview left it (the document with the moving value): the newest state. */
+    previewed: () => (prepared ? prepared.document() : doc),
     /** The scenario document as written. */
     get doc() { return doc; },
     /** The last result that solved, or null. */

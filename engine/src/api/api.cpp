@@ -307,11 +307,10 @@ std::string evaluate_reply(std::string_view input, const std::vector<double>* ba
   return out.take();
 }
 
-std::string update_reply(std::string_view document, const FieldEdit* edit) {
-  Errors errors;
-  auto doc = parse_json_text(document, "the scenario", errors);
-  if (!doc && edit) return error_reply(errors);
-  if (doc && edit && !set_field(*doc, edit->path, edit->text, errors)) return error_reply(errors);
+namespace {
+
+// The update document of `doc` (null: not JSON, said by `errors`).
+std::string update_of(const json* doc, Errors errors) {
   Tape out;
   out.begin_object().key("schema").string("epochcalc/update@1").key("scenario");
   doc ? out.document(*doc) : out.null();
@@ -340,6 +339,18 @@ std::string update_reply(std::string_view document, const FieldEdit* edit) {
   out.end_object();
   return out.take();
 }
+
+}  // namespace
+
+std::string update_reply(std::string_view document, const FieldEdit* edit) {
+  Errors errors;
+  auto doc = parse_json_text(document, "the scenario", errors);
+  if (!doc && edit) return error_reply(errors);
+  if (doc && edit && !set_field(*doc, edit->path, edit->text, errors)) return error_reply(errors);
+  return update_of(doc ? &*doc : nullptr, std::move(errors));
+}
+
+std::string update_reply(const json& document) { return update_of(&document, {}); }
 
 std::string document_reply(const json& document) {
   Tape out;

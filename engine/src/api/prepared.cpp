@@ -13,18 +13,7 @@
 
 namespace epochcalc {
 
-namespace {
-
 using json = nlohmann::ordered_json;
-
-// A number as text that reads back as the same double (the shortest that does, as every JSON number
-// the engine writes: Emscripten's C++ library has no floating-point std::to_chars).
-std::string exact_text(double value) {
-  char buffer[64];
-  return std::string(buffer, nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value));
-}
-
-}  // namespace
 
 PreparedScenario::PreparedScenario(json document) : document_(std::move(document)) {
   adopt(solve_checked(document_));
@@ -59,7 +48,7 @@ Errors PreparedScenario::set(std::string_view path, double value) {
   // NaN and infinity are no JSON number: the reader refuses them as the text a document would hold.
   if (!std::isfinite(value)) return set(path, std::string_view(std::isnan(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity"));
   const Target& t = target(path);
-  if (!t.field) return set_in_document(path, exact_text(value));
+  if (!t.field) return set_in_document(path, number_text(value));
   // A whole number is an integer in JSON, as the document's edit would write it (set_field: typed_number).
   const bool whole = value == std::floor(value) && std::fabs(value) < 9.0e18;
   const json number = whole && t.field->spec->kind == FieldKind::integer ? json(static_cast<std::int64_t>(value)) : json(value);
@@ -134,7 +123,7 @@ void PreparedScenario::flush() {
   for (const Pending& p : pending_) {
     Errors errors;
     // Read by the same rules already: cannot fail.
-    set_field(document_, targets_[p.target].pointer, p.number ? exact_text(p.value) : p.text, errors);
+    set_field(document_, targets_[p.target].pointer, p.number ? number_text(p.value) : p.text, errors);
   }
   pending_.clear();
 }

@@ -84,12 +84,6 @@ export class EpochOverheadCalculator extends HTMLElement {
   #errors = null;
   /** Follows the system's colour scheme for theme="auto". */
   #dark = matchMedia('(prefers-color-scheme: dark)');
-  /** The engine's prepared copy of the scenario for previews (calc.prepare), the document it was made
-   * from and the one field a preview has set on it. @type {import('epochcalc').PreparedScenario|null} */
-  #prepared = null;
-  #preparedFor = /** @type {unknown} */ (undefined);
-  #previewPath = '';
-
   connectedCallback() {
     // A property a script set before this module defined the element sits on the instance, in front of
     // the class's setter: it is taken off and set again, through the setter.
@@ -127,8 +121,6 @@ export class EpochOverheadCalculator extends HTMLElement {
     this.#abort = this.#viewAbort = this.#fields = null;
     if (this.#calculator) this.#kept = this.#calculator.doc;
     this.#calculator = null;
-    this.#prepared?.dispose();
-    this.#prepared = null;
   }
 
   /** The scenario document as written (or as assigned, before the engine is ready); assign one to load it. */
@@ -167,23 +159,11 @@ export class EpochOverheadCalculator extends HTMLElement {
   preview(path, text) {
     const calculator = this.#calculator;
     if (!calculator || this.#errors || !this.#calc) return false;
-    try {
-      // Made again when the document changed, or when another field is previewed (only one is set on it).
-      if (this.#preparedFor !== calculator.doc || this.#previewPath !== path) {
-        this.#prepared?.dispose();
-        this.#prepared = null;
-        this.#prepared = this.#calc.prepare(calculator.doc);
-        this.#preparedFor = calculator.doc;
-        this.#previewPath = path;
-      }
-      const prepared = /** @type {import('epochcalc').PreparedScenario} */ (this.#prepared);
-      const values = prepared.set(path, String(text)).solve();
-      // The scenario itself only when a listener asks (a break-even figure, once the value rests).
-      fire(this, PREVIEW, { path, values: values.slice(), index: this.#calc.view.index, scenario: () => prepared.document() });
-      return true;
-    } catch {
-      return false;
-    }
+    const values = calculator.preview(path, String(text));
+    if (!values) return false;
+    // The scenario itself only when a listener asks (a break-even figure, once the value rests).
+    fire(this, PREVIEW, { path, values: values.slice(), index: this.#calc.view.index, scenario: calculator.previewed });
+    return true;
   }
 
   /** Runs a call now, or keeps it for when the view is mounted. @param {string} what @param {any} a @param {any} [b] */

@@ -56,6 +56,8 @@ nlohmann::ordered_json sweep_document(const nlohmann::ordered_json& input, const
 // Any document as the module's reply (a tape, reply_tape.hpp; an error document too): what the
 // on-demand modules answer with, on the same transport as the core's.
 std::string document_reply(const nlohmann::ordered_json& document);
+// update_reply's document (api.hpp) of a document already read: a prepared scenario's, after its edits.
+std::string update_reply(const nlohmann::ordered_json& document);
 
 // The calibration document (calibrate_json's, see api.hpp) from a document.
 nlohmann::ordered_json calibrate_document(const nlohmann::ordered_json& input);

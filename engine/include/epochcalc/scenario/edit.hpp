@@ -37,4 +37,9 @@ std::string edit_pointer(std::string_view path);
 // above: what set_field writes, and what a prepared scenario's set reads (prepared.hpp).
 nlohmann::ordered_json typed_number(const FieldSpec& spec, std::string_view text);
 
+// A number as the text an edit gives set_field: the shortest that reads back as the same double,
+// written as JavaScript's String(number) writes it ("1", "0.001", "2e-7", "1e+21"), so a document reads
+// the same however its number was set (the page, the module, Python, a prepared scenario).
+std::string number_text(double value);
+
 }  // namespace epochcalc
