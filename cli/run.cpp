@@ -17,6 +17,7 @@
 #include "overrides.hpp"
 #include "format.hpp"
 #include "report.hpp"
+#include "whatif_args.hpp"
 #include "whatif_report.hpp"
 
 namespace {
@@ -132,14 +133,20 @@ std::pair<std::string, std::string> device_names(const json& document) {
 
 // --sweep, --solve-for, --break-even, --what-ifs and --compare: the engine's document as JSON, CSV or text.
 int what_if(const cli::Options& options, const json& document) {
+  // The command line's own forms of the arguments, read into the engine's data first: what they say is
+  // about the arguments as typed.
+  Errors errors;
+  const json sweeps = options.action == cli::Action::sweep ? cli::sweep_arguments(options.sweeps, errors) : json();
+  const json devices = options.action == cli::Action::compare ? cli::device_arguments(options.compare, errors) : json();
+  if (!errors.empty()) return report_errors(errors, options.json);
   json reply;
   switch (options.action) {
-    case cli::Action::sweep: reply = field_sweep_document(document, options.sweeps); break;
+    case cli::Action::sweep: reply = field_sweep_data(document, sweeps); break;
     case cli::Action::solve_for: reply = solve_for_document(document, options.solve_for, options.goal); break;
     case cli::Action::break_even: reply = break_even_document(document); break;
     case cli::Action::quick_whatifs: reply = quick_whatifs_document(document); break;
     case cli::Action::explain: reply = explain_document(document, options.explain); break;
-    default: reply = compare_document(document, json(options.compare)); break;
+    default: reply = compare_document(document, devices); break;
   }
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
   if (options.json) {

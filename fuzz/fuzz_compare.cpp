@@ -1,5 +1,6 @@
 // Devices side by side (compare_document, whatif_json.hpp): the first input line is the device list as
-// --compare takes it ("l4@0.80/h@30 W,host,..."), the rest a scenario document (the default preset when
+// --compare takes it ("l4@0.80/h@30 W,host,..."), read as the command line reads it
+// (cli/whatif_args.hpp; what it refuses is not the engine's), the rest a scenario document (the default preset when
 // it is not JSON). Beyond check_reply: every device row's cost is a number exactly when it has a price
 // and a run; the fastest ranges cover 1..N in order without a gap, and so do the cheapest ones when
 // any device with a run has a price (and there are none otherwise); each range names a device of the
@@ -11,6 +12,7 @@
 #include "check.hpp"
 #include "targets.hpp"
 #include "epochcalc/api/whatif_json.hpp"
+#include "whatif_args.hpp"
 
 using namespace epochcalc;
 using namespace epochcalc::fuzz;
@@ -35,7 +37,10 @@ int epochcalc::fuzz::fuzz_compare(const std::uint8_t* data, std::size_t size) {
   const std::string devices(input.substr(0, line));
   json scenario = json::parse(line == std::string_view::npos ? std::string_view() : input.substr(line + 1), nullptr, false);
   if (scenario.is_discarded()) scenario = {{"preset", "mnist-cpu-vs-h100"}};
-  const std::string text = text_of(compare_document(scenario, devices));
+  Errors refused;
+  const json list = cli::device_arguments(devices, refused);
+  if (!refused.empty()) return 0;
+  const std::string text = text_of(compare_document(scenario, list));
   const json reply = check_reply(text, {compare_schema}, "compare_document");
   if (is_error(reply)) return 0;
   std::set<std::string> ids;

@@ -23,12 +23,6 @@ namespace {
 
 constexpr std::size_t max_edits = 12;
 
-// A number as text that reads back as the same double, as the handle writes it into its document.
-std::string exact(double value) {
-  char buffer[64];
-  return std::string(buffer, nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value));
-}
-
 std::vector<double> view_of(const Solved& s) {
   std::vector<double> view(result_view_size());
   write_result_view(*s.scenario, *s.result, view);
@@ -65,7 +59,7 @@ int epochcalc::fuzz::fuzz_prepared(const std::uint8_t* data, std::size_t size) {
     if (as_number) {
       char* end = nullptr;
       number = std::strtod(text.c_str(), &end);
-      text = exact(number);
+      text = number_text(number);  // as the handle writes it into its document
       if (!std::isfinite(number)) continue;  // no JSON number: the handle sends it on as text
     }
     json edited = reference;

@@ -487,9 +487,9 @@ export interface Update {
 }
 
 /** One field swept: { field, from, to, points?, log? } (points 50 when left out; numbers in SI units,
- * strings with their units, "1 us"), { field, values }, or the text "PATH=FROM:TO[:N][:log]". */
+ * strings with their units, "1 us"), or { field, values }. (The command line's "PATH=FROM:TO[:N][:log]"
+ * is its own syntax.) */
 export type FieldSweepSpec =
-  | string
   | { field: string; from: string | number; to: string | number; points?: number; log?: boolean }
   | { field: string; values: (string | number)[] };
 
@@ -710,7 +710,7 @@ export declare class PreparedScenario {
   sweepField(...sweeps: FieldSweepSpec[]): Promise<FieldSweep>;
   solveFor(field: string, goal?: GoalText): Promise<SolveFor>;
   breakEven(): Promise<BreakEven>;
-  compare(devices?: string | (string | PricedDevice)[]): Promise<Comparison>;
+  compare(devices?: 'accelerators' | 'all' | (string | PricedDevice)[]): Promise<Comparison>;
   /** Frees the engine's copy; any later call throws EpochcalcError. */
   dispose(): void;
 }
@@ -769,7 +769,7 @@ export interface Calculator {
    * each with a price per hour if it has one ("l4@0.80/h", or { id: 'l4', price: '0.80 USD/h' }; a bare
    * number is USD/h), "accelerators" (the host and every registry accelerator; the default) or "all".
    * Priced devices get a cost per epoch and the cheapest ranges; the others' cost is null. */
-  compare(scenario: ScenarioInput | string, devices?: string | (string | PricedDevice)[]): Promise<Comparison>;
+  compare(scenario: ScenarioInput | string, devices?: 'accelerators' | 'all' | (string | PricedDevice)[]): Promise<Comparison>;
   /** The scenario as CSV, written by the engine with the columns the command line's --csv writes: its
    * result (nothing asked), a sweep or a grid (`sweeps`, as sweepField takes them) or a comparison
    * (`compare`, as compare takes it); in SI units to 17 digits (the default) or for people (`units:

@@ -115,12 +115,12 @@ def set_field(scenario: ScenarioInput, path: str, text: str) -> dict:
     return _reply(_engine.set_field(_text(scenario), path, str(text)))["scenario"]
 
 
-def sweep_field_document(scenario: ScenarioInput, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
+def sweep_field_document(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> dict:
     """The engine's sweep document (``--sweep ... --json``): one field, or two over a grid."""
     return _reply(_engine.sweep_field(_text(scenario), _data(list(sweeps), "sweeps")))
 
 
-def sweep_field(scenario: ScenarioInput, *sweeps: Union[str, Mapping[str, Any]]) -> dict:
+def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> dict:
     """A sweep as columns, named as the CSV names them: the swept field(s) by path, then host.* and
     accelerator.* for each run's figures, the speedup and the faster device; equal-length lists that
     ``pandas.DataFrame(...)`` takes as they are."""
@@ -150,7 +150,8 @@ def break_even(scenario: ScenarioInput) -> dict:
 
 
 def compare(scenario: ScenarioInput, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators") -> dict:
-    """Devices side by side (``--compare``): ids, "accelerators", "all", or {id, price, idle_power}."""
+    """Devices side by side (``--compare``): "accelerators", "all", or a list of ids and
+    {id, price, idle_power} (the command line's ``l4@0.80/h`` is its own syntax)."""
     return _reply(_engine.compare(_text(scenario), _data(devices if isinstance(devices, str) else list(devices), "devices")))
 
 
@@ -159,7 +160,7 @@ def explain(scenario: ScenarioInput, field: str) -> dict:
     return _reply(_engine.explain(_text(scenario), field))
 
 
-def csv(scenario: ScenarioInput, *, sweeps: Sequence[Union[str, Mapping[str, Any]]] = (), compare: Any = None, units: str = "si") -> str:
+def csv(scenario: ScenarioInput, *, sweeps: Sequence[Mapping[str, Any]] = (), compare: Any = None, units: str = "si") -> str:
     """The CSV ``--csv`` writes: of the result, of a sweep (one or two), or of a comparison."""
     if sweeps:
         what, request = "sweep", _data(list(sweeps), "sweeps")

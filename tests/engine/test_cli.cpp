@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "cli_forms.hpp"
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/contract/csv.hpp"
 #include "epochcalc/scenario/fields.hpp"
@@ -15,6 +16,7 @@
 #include "epochcalc/api/whatif_json.hpp"
 
 using namespace epochcalc;
+using namespace epochcalc::testing;
 using json = nlohmann::ordered_json;
 
 TEST_CASE("options: flags, values and mistakes") {
@@ -369,7 +371,7 @@ TEST_CASE("--what-ifs prints each what-if's edit and the epochs it gives, or why
 
 TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one row per point") {
   const json doc = {{"preset", "mnist-cpu-vs-h100"}};
-  const json sweep = field_sweep_document(doc, {"dispatch=1 us:100 us:7:log"});
+  const json sweep = sweep_text(doc, {"dispatch=1 us:100 us:7:log"});
   const auto rows = csv_rows(csv_field_sweep(sweep));
   REQUIRE(rows.size() == 2 + 7);
   CHECK(rows[0][0] == "/dispatch");
@@ -395,7 +397,7 @@ TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one ro
   CHECK(breakdown[2][0] == "host");
   CHECK(std::stod(breakdown[2][2]) == result.at("host").at("batched").at("epoch_time_s").get<double>());
   CHECK(std::stod(breakdown[5][2]) == result.at("accelerator").at("batch_one").at("epoch_time_s").get<double>());
-  const json comparison = compare_document(doc, "accelerators");
+  const json comparison = compare_text(doc, "accelerators");
   const auto devices = csv_rows(csv_compare(comparison));
   CHECK(devices.size() == 2 + comparison.at("devices").size());
   CHECK(std::stod(devices[3][2]) == comparison.at("devices").at(1).at("batched").at("epoch_time_s").get<double>());
@@ -446,7 +448,7 @@ TEST_CASE("--explain names each device's value in force, the field that sets it 
 // large values ran the columns together. Every column is as wide as its widest cell, two spaces apart.
 TEST_CASE("the text sweep and grid keep their columns apart for any label and any value") {
   const json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100"})");
-  const std::string grid = cli::format_field_sweep(field_sweep_document(doc, {"dispatch=1 us:100 us:3", "network.batch_size=1:1000:2"}));
+  const std::string grid = cli::format_field_sweep(sweep_text(doc, {"dispatch=1 us:100 us:3", "network.batch_size=1:1000:2"}));
   const std::string header = grid.substr(0, grid.find('\n'));
   CHECK(header.find("Dispatch per operation  Batch size") != std::string::npos);
   // Every line has as many cells, two or more spaces apart, as the header has columns, and each cell
@@ -510,7 +512,7 @@ TEST_CASE("--list-profiles lists every value each profile sets") {
 // overhead was not dispatch + launch in the sheet), and could only be read to 17 digits in seconds.
 TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up, and --csv-units human") {
   json doc = json::parse(R"({"preset": "mnist-cpu-vs-h100", "accelerator": {"price_per_hour": "3 USD/h"}})");
-  const json sweep = field_sweep_document(doc, {"dispatch=1 us:100 us:5:log"});
+  const json sweep = sweep_text(doc, {"dispatch=1 us:100 us:5:log"});
   const auto rows = csv_rows(csv_field_sweep(sweep));
   REQUIRE(rows.size() == 2 + 5);
   const auto column = [&](const std::string& name) {
@@ -540,7 +542,7 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
     CHECK(ms / 1e3 == doctest::Approx(sweep.at("host").at("epoch_time_s")[r - 2].get<double>()).epsilon(1e-5));
   }
   // A comparison and a result share the run's columns; an unpriced device's cost is empty there too.
-  const auto compared = csv_rows(csv_compare(compare_document(doc, "l4@0.80/h,epyc-9654")));
+  const auto compared = csv_rows(csv_compare(compare_text(doc, "l4@0.80/h,epyc-9654")));
   CHECK(std::find(compared[0].begin(), compared[0].end(), "batched.step_time_s") != compared[0].end());
   CHECK(compared[3][std::find(compared[0].begin(), compared[0].end(), "batched.cost_usd") - compared[0].begin()].empty());
 }
@@ -549,7 +551,7 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
 // a price was a list price.
 TEST_CASE("--compare: prices per hour with list prices marked and cited, costs per 1,000 epochs, the ranges in words") {
   const json doc = {{"preset", "mnist-cpu-vs-h100"}};
-  const json comparison = compare_document(doc, "l4@0.80/h,t4,epyc-9654");
+  const json comparison = compare_text(doc, "l4@0.80/h,t4,epyc-9654");
   const std::string text = cli::format_compare(comparison);
   CAPTURE(text);
   // Every epoch here costs under a cent: the column is per 1,000 epochs, to four figures.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_forms.hpp"
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/scenario/edit.hpp"
 #include "epochcalc/scenario/fields.hpp"
@@ -104,7 +105,7 @@ TEST_CASE("a value the scenario writes that each device's own value overrides is
 
 TEST_CASE("regression: sweeping dispatch under per-device profiles varies what every device pays") {
   // Before: 360.308 ms and 81.4845 ms at every point, with no word why.
-  const json sweep = field_sweep_document(per_device, {"dispatch=1 us:100 us:3"});
+  const json sweep = sweep_text(per_device, {"dispatch=1 us:100 us:3"});
   REQUIRE(sweep["schema"] == "epochcalc/field-sweep@1");
   for (const char* device : {"host", "accelerator"}) {
     const auto e = epochs(sweep, device);
@@ -125,7 +126,7 @@ TEST_CASE("regression: sweeping dispatch under per-device profiles varies what e
   CHECK(epochs(sweep, "host")[0] == r["host"]["batched"]["epoch_time_s"]);
   CHECK(epochs(sweep, "accelerator")[0] == r["accelerator"]["batched"]["epoch_time_s"]);
   // A device's own field varies that device alone.
-  const json own = field_sweep_document(per_device, {"overheads.accelerator.dispatch=1 us:100 us:3"});
+  const json own = sweep_text(per_device, {"overheads.accelerator.dispatch=1 us:100 us:3"});
   CHECK(epochs(own, "host")[0] == epochs(own, "host")[2]);
   CHECK(epochs(own, "accelerator")[0] < epochs(own, "accelerator")[2]);
   CHECK(own["x"]["giving_way"].empty());
@@ -149,7 +150,7 @@ TEST_CASE("a what-if over a field that changes no epoch says so and why") {
   REQUIRE(a["schema"] == "epochcalc/solve-for@1");
   CHECK(a["field"]["changes_epochs"] == false);
   CHECK(a["field"]["notes"][0] == "It changes no epoch here: the accelerator replays graphs, so it pays per graph launch, not per operation.");
-  const json tdp = field_sweep_document(per_device, {"host.tdp=1 W:100 W:3"});
+  const json tdp = sweep_text(per_device, {"host.tdp=1 W:100 W:3"});
   CHECK(tdp["x"]["changes_epochs"] == false);
   CHECK(epochs(tdp, "host")[0] == epochs(tdp, "host")[2]);
   // Break-even lists only fields that change an epoch.
@@ -216,7 +217,7 @@ TEST_CASE("property: what-ifs act on the values in force, checked through the do
       if (spec.path == "/network/batch_size" || spec.path == "/network/dataset/training_examples") continue;  // staircases
       char range[96];
       std::snprintf(range, sizeof range, "%.17g,%.17g", a, b);
-      const json sweep = field_sweep_document(doc, {dotted_path(spec.path) + "=" + range});
+      const json sweep = sweep_text(doc, {dotted_path(spec.path) + "=" + range});
       REQUIRE_MESSAGE(sweep["schema"] == "epochcalc/field-sweep@1", sweep.dump());
       const bool moved = epochs(sweep, "host")[0] != epochs(sweep, "host")[1] ||
                          epochs(sweep, "accelerator")[0] != epochs(sweep, "accelerator")[1];

@@ -249,9 +249,10 @@ TEST_CASE("a number's text for an edit is JavaScript's String(number), and reads
       {1e21, "1e+21"}, {1.25e21, "1.25e+21"}, {0.1 + 0.2, "0.30000000000000004"}, {5e-324, "5e-324"},
       {1.7976931348623157e308, "1.7976931348623157e+308"}, {4096, "4096"}, {3.0e-6, "0.000003"},
   };
-  for (const auto& [value, text] : cases) {
+  for (const auto& one : cases) {
+    const std::string text = one.second;
     CAPTURE(text);
-    CHECK(number_text(value) == text);
-    CHECK(std::strtod(number_text(value).c_str(), nullptr) == value);
+    CHECK(number_text(one.first) == text);
+    CHECK(std::strtod(text.c_str(), nullptr) == one.first);
   }
 }

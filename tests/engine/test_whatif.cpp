@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_forms.hpp"
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/scenario/edit.hpp"
 #include "epochcalc/scenario/registry.hpp"
@@ -14,6 +15,7 @@
 #include "epochcalc/api/whatif_json.hpp"
 
 using namespace epochcalc;
+using namespace epochcalc::testing;
 using json = nlohmann::ordered_json;
 
 namespace {
@@ -30,22 +32,22 @@ std::string first_message(const json& reply) {
 }  // namespace
 
 TEST_CASE("a sweep's values are read with the field's units: ends exactly as typed, log or even, whole numbers") {
-  const json even = field_sweep_document(default_doc, {"dispatch=1 us:100 us:3"});
+  const json even = sweep_text(default_doc, {"dispatch=1 us:100 us:3"});
   REQUIRE(even.at("schema") == "epochcalc/field-sweep@1");
   CHECK(even.at("x").at("values") == json::array({1e-6, 5.05e-5, 1e-4}));
   CHECK(even.at("x").at("unit") == "s");
-  const json log = field_sweep_document(default_doc, {"/dispatch=1 us:100 us:3:log"});
+  const json log = sweep_text(default_doc, {"/dispatch=1 us:100 us:3:log"});
   CHECK(log.at("x").at("values").at(1).get<double>() == doctest::Approx(1e-5).epsilon(1e-12));
-  const json list = field_sweep_document(default_doc, {"network.batch_size=8, 64,512"});
+  const json list = sweep_text(default_doc, {"network.batch_size=8, 64,512"});
   CHECK(list.at("x").at("values") == json::array({8, 64, 512}));
   // Whole numbers for an integer field, each once.
-  const json whole = field_sweep_document(default_doc, {"assumptions.ops_per_layer=0:3:10"});
+  const json whole = sweep_text(default_doc, {"assumptions.ops_per_layer=0:3:10"});
   CHECK(whole.at("x").at("values") == json::array({0, 1, 2, 3}));
   CHECK(whole.at("points") == 4);
 }
 
 TEST_CASE("a grid of two fields equals solving every point on its own, to 1e-12") {
-  const json grid = field_sweep_document(default_doc, {"dispatch=0 us:50 us:4", "network.batch_size=1:4096:5:log"});
+  const json grid = sweep_text(default_doc, {"dispatch=0 us:50 us:4", "network.batch_size=1:4096:5:log"});
   REQUIRE(grid.at("schema") == "epochcalc/field-sweep@1");
   REQUIRE(grid.at("points") == 20);
   for (std::size_t i = 0; i < 20; ++i) {
@@ -64,21 +66,23 @@ TEST_CASE("a grid of two fields equals solving every point on its own, to 1e-12"
 }
 
 TEST_CASE("a sweep's mistakes name the value, the limit or the form to use") {
-  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=-1 us:100 us"})) ==
+  CHECK(first_message(sweep_text(default_doc, {"dispatch=-1 us:100 us"})) ==
         "\"-1 us\" is out of range: a time must be at least 0 s");
-  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=1 us:100 us:1"})).starts_with("the number of points"));
-  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=0 us:100 us:5:log"})).starts_with("a log sweep needs"));
-  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=1 kg:2 kg"})).find("kg") != std::string::npos);
-  CHECK(first_message(field_sweep_document(default_doc, {"launches_per_step=1:4"})) ==
+  CHECK(first_message(sweep_text(default_doc, {"dispatch=1 us:100 us:1"})) == "1 is out of range: use a whole number from 2 to 50,000");
+  CHECK(first_message(sweep_text(default_doc, {"dispatch=1 us:100 us:many"})) == "the number of points is a whole number, e.g. 50; got \"many\"");
+  CHECK(first_message(sweep_text(default_doc, {"dispatch"})).starts_with("a sweep is PATH=FROM:TO[:N][:log] or PATH=V1,V2,..."));
+  CHECK(first_message(sweep_text(default_doc, {"dispatch=0 us:100 us:5:log"})).starts_with("a log sweep needs"));
+  CHECK(first_message(sweep_text(default_doc, {"dispatch=1 kg:2 kg"})).find("kg") != std::string::npos);
+  CHECK(first_message(sweep_text(default_doc, {"launches_per_step=1:4"})) ==
         "\"launches_per_step\" is not a numeric field; did you mean \"assumptions.launches_per_step\"?");
-  CHECK(first_message(field_sweep_document(default_doc, {"precision=1:2"})) == "\"Precision\" is not a number to vary");
-  CHECK(first_message(field_sweep_document(default_doc, {"dispatch=0:1", "/dispatch=1,2"})) ==
+  CHECK(first_message(sweep_text(default_doc, {"precision=1:2"})) == "\"Precision\" is not a number to vary");
+  CHECK(first_message(sweep_text(default_doc, {"dispatch=0:1", "/dispatch=1,2"})) ==
         "a grid sweeps two different fields; \"/dispatch\" is the first one again");
-  CHECK(field_sweep_document(default_doc, {"network.widths.1=8,16", "network.widths.2=8,16"}).at("points") == 4);
-  const json too_big = field_sweep_document(default_doc, {"dispatch=0:1:1001", "launch=0:1:1001"});
+  CHECK(sweep_text(default_doc, {"network.widths.1=8,16", "network.widths.2=8,16"}).at("points") == 4);
+  const json too_big = sweep_text(default_doc, {"dispatch=0:1:1001", "launch=0:1:1001"});
   CHECK(first_message(too_big).starts_with("a grid computes at most"));
   // The scenario's own errors come first, once.
-  CHECK(field_sweep_document({{"preset", "nope"}}, {"dispatch=0:1"}).at("errors").at(0).at("code") == "E_UNKNOWN_ID");
+  CHECK(sweep_text({{"preset", "nope"}}, {"dispatch=0:1"}).at("errors").at(0).at("code") == "E_UNKNOWN_ID");
 }
 
 TEST_CASE("solve-for and break-even as documents: the issue's question, answered") {
@@ -115,22 +119,22 @@ TEST_CASE("solve-for and break-even as documents: the issue's question, answered
 }
 
 TEST_CASE("devices side by side as a document: the host first, ids checked") {
-  const json all = compare_document(default_doc, "accelerators");
+  const json all = compare_text(default_doc, "accelerators");
   REQUIRE(all.at("schema") == "epochcalc/compare@1");
   CHECK(all.at("devices").at(0).at("id") == "host");
   CHECK(all.at("devices").at(0).at("runs_as") == "host");
   for (const json& d : all.at("devices")) CHECK(d.at("kind") != "cpu");
   CHECK(all.at("fastest") == json::array({{{"from", 1}, {"to", 20}, {"device", "host"}},
                                           {{"from", 21}, {"to", 60000}, {"device", "h100-sxm"}}}));
-  const json some = compare_document(default_doc, "a100-sxm-80gb, epyc-9654");
+  const json some = compare_text(default_doc, "a100-sxm-80gb, epyc-9654");
   CHECK(some.at("devices").size() == 2);
   CHECK(some.at("devices").at(1).at("runs_as") == "host");
-  CHECK(first_message(compare_document(default_doc, "h100")) == "unknown device \"h100\"; did you mean \"h100-sxm\"?");
+  CHECK(first_message(compare_text(default_doc, "h100")) == "unknown device \"h100\"; did you mean \"h100-sxm\"?");
 }
 
 TEST_CASE("any device named in a comparison can carry a price: id@price, read as the price field is") {
   // Issue 35: only the scenario's two devices could carry a price; "--compare h100-sxm:3" was refused.
-  const json priced = compare_document(default_doc, "l4@0.80/h, a100-sxm-80gb@1.80 USD/h,h100-sxm@3,host@0.40 $/h");
+  const json priced = compare_text(default_doc, "l4@0.80/h, a100-sxm-80gb@1.80 USD/h,h100-sxm@3,host@0.40 $/h");
   REQUIRE(priced.at("devices").size() == 4);
   const auto cost = [&](std::size_t i) { return priced.at("devices").at(i).at("batched").at("cost_usd").get<double>(); };
   const auto epoch = [&](std::size_t i) { return priced.at("devices").at(i).at("batched").at("epoch_time_s").get<double>(); };
@@ -144,15 +148,15 @@ TEST_CASE("any device named in a comparison can carry a price: id@price, read as
   CHECK(cheapest.front().at("from") == 1);
   CHECK(cheapest.back().at("to") == 60000);
   // A device without a price (given or listed) has no cost (not 0) and is not in the cheapest envelope.
-  const json mixed = compare_document(default_doc, "l4@0.80/h,epyc-9654");
+  const json mixed = compare_text(default_doc, "l4@0.80/h,epyc-9654");
   CHECK(mixed.at("devices").at(1).at("price").is_null());
   CHECK(mixed.at("devices").at(1).at("batched").at("cost_usd").is_null());
   for (const json& r : mixed.at("cheapest")) CHECK(r.at("device") == "l4");
   // A price the engine refuses is named at its place in the list, with what to write.
-  const json bad = compare_document(default_doc, "l4@cheap");
+  const json bad = compare_text(default_doc, "l4@cheap");
   REQUIRE(bad.at("schema") == "epochcalc/error@1");
   CHECK(bad.at("errors").at(0).at("path") == "/devices/0/price");
-  const json negative = compare_document(default_doc, "l4@-1/h");
+  const json negative = compare_text(default_doc, "l4@-1/h");
   CHECK(negative.at("errors").at(0).at("path") == "/devices/0/price");
 }
 
@@ -173,7 +177,7 @@ TEST_CASE("a compared device's price: the list's, else the scenario's, else its 
   };
   json doc = default_doc;
   doc["compared"] = {{"l4", {{"price_per_hour", "0.80 USD/h"}, {"idle_power", "30 W"}}}};
-  const json c = compare_document(doc, "accelerators");
+  const json c = compare_text(doc, "accelerators");
   // Listed: the cited price, said as such.
   const json a100 = row(c, "a100-sxm-80gb");
   CHECK(a100.at("price").at("from") == "list");
@@ -187,7 +191,7 @@ TEST_CASE("a compared device's price: the list's, else the scenario's, else its 
   CHECK(l4.at("idle_power_path") == "/compared/l4/idle_power");
   CHECK(l4.at("batched").at("idle_energy_j").get<double>() == doctest::Approx(30 * l4.at("batched").at("epoch_time_s").get<double>()));
   // The list's "@" beats both, for the price and the idle power.
-  const json given = compare_document(doc, "l4@1.25/h@45 W, a100-sxm-80gb@2/h");
+  const json given = compare_text(doc, "l4@1.25/h@45 W, a100-sxm-80gb@2/h");
   CHECK(given.at("devices").at(0).at("price").at("usd_per_hour") == 1.25);
   CHECK(given.at("devices").at(0).at("idle_power_w") == 45.0);
   CHECK(given.at("devices").at(1).at("price").at("from") == "given");
@@ -204,29 +208,29 @@ TEST_CASE("a compared device's price: the list's, else the scenario's, else its 
   // A customised accelerator is the row of the entry it is based on, with its edits.
   json custom = default_doc;
   custom["accelerator"] = {{"base", "h100-sxm"}, {"memory_bandwidth", "1 TB/s"}, {"price_per_hour", "2.50/h"}};
-  const json mine = row(compare_document(custom, "accelerators"), "h100-sxm");
+  const json mine = row(compare_text(custom, "accelerators"), "h100-sxm");
   CHECK(mine.at("yours") == "accelerator");
   CHECK(mine.at("name") == "NVIDIA H100 SXM5 80GB (customised)");
   CHECK(mine.at("price") == json{{"usd_per_hour", 2.5}, {"from", "given"}});
   // One typed in full joins the list as "accelerator".
   json full = default_doc;
   full["accelerator"] = {{"name", "Mine"}, {"peak_flops", {{"fp32", "10 TFLOP/s"}}}, {"memory_bandwidth", "1 TB/s"}};
-  CHECK(compare_document(full, "accelerators").at("devices").back().at("id") == "accelerator");
+  CHECK(compare_text(full, "accelerators").at("devices").back().at("id") == "accelerator");
   // The ranges in words, each device by name.
   CHECK(c.at("fastest_text") == "Fastest: Reference CPU (MLSys·im) for batch 1–20, NVIDIA H100 SXM5 80GB from 21.");
   CHECK(c.at("cheapest_text").get<std::string>().starts_with("Cheapest: "));
   // Terms the engine refuses are named where they stand.
   json unknown = default_doc;
   unknown["compared"] = {{"l4x", {{"price_per_hour", 1}}}};
-  CHECK(first_message(compare_document(unknown, "accelerators")).find("did you mean \"l4\"") != std::string::npos);
-  CHECK(compare_document(doc, "l4@1/h@2/h").at("errors").at(0).at("code") == "E_ARGS");
-  CHECK(compare_document(doc, "l4@9 kWh").at("errors").at(0).at("path") == "/devices/0/price");
+  CHECK(first_message(compare_text(unknown, "accelerators")).find("did you mean \"l4\"") != std::string::npos);
+  CHECK(compare_text(doc, "l4@1/h@2/h").at("errors").at(0).at("code") == "E_ARGS");
+  CHECK(compare_text(doc, "l4@9 kWh").at("errors").at(0).at("path") == "/devices/0/price");
   // A list with a hole, or an "@" with nothing after it, is said as such, not as an unknown device "" or a
   // price given twice.
-  CHECK(first_message(compare_document(doc, "l4,,t4")).starts_with("device 2 has no id: write registry ids separated by commas"));
-  CHECK(first_message(compare_document(doc, "@0.8")).starts_with("device 1 has no id"));
-  CHECK(first_message(compare_document(doc, "l4@0.8/h@")) == "\"l4@0.8/h@\" has nothing after an \"@\": write a price per hour (0.80/h) or an idle power (30 W) there");
-  CHECK(compare_document(doc, "l4@@1").at("errors").at(0).at("code") == "E_ARGS");
+  CHECK(first_message(compare_text(doc, "l4,,t4")).starts_with("device 2 has no id: write registry ids separated by commas"));
+  CHECK(first_message(compare_text(doc, "@0.8")).starts_with("device 1 has no id"));
+  CHECK(first_message(compare_text(doc, "l4@0.8/h@")) == "\"l4@0.8/h@\" has nothing after an \"@\": write a price per hour (0.80/h) or an idle power (30 W) there");
+  CHECK(compare_text(doc, "l4@@1").at("errors").at(0).at("code") == "E_ARGS");
 }
 
 // Issue 36 (defects 5 and 10): 10,000 ids took 6.8 s and 1 GB, with no cap; speedup=1e100 was refused
@@ -234,13 +238,13 @@ TEST_CASE("a compared device's price: the list's, else the scenario's, else its 
 TEST_CASE("a comparison takes at most 200 devices, and a goal's speedup says its limit") {
   std::string many = "l4";
   for (int i = 0; i < 200; ++i) many += ",l4";
-  const json refused = compare_document(default_doc, many);
+  const json refused = compare_text(default_doc, many);
   REQUIRE(refused.at("schema") == "epochcalc/error@1");
   CHECK(refused.at("errors").at(0).at("code") == "E_RANGE");
   CHECK(refused.at("errors").at(0).at("message").get<std::string>().starts_with("give at most 200 devices to compare; got 201"));
   std::string enough = "l4";
   for (int i = 0; i < 199; ++i) enough += ",l4";
-  CHECK(compare_document(default_doc, enough).at("devices").size() == 200);
+  CHECK(compare_text(default_doc, enough).at("devices").size() == 200);
   CHECK(first_message(solve_for_document(default_doc, "dispatch", "speedup=1e100")) ==
         "a speedup is a number above 0 and at most 1e12, e.g. speedup=2; got \"1e100\"");
 }
@@ -314,18 +318,18 @@ TEST_CASE("a registry accelerator in the host slot is said to run as a host, and
 
 TEST_CASE("a sweep's point that breaks the rule between batch size and N is an error naming it, not a zero epoch") {
   const json drop = {{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"drop_last", true}}}};
-  CHECK(first_message(field_sweep_document(drop, {"network.dataset.training_examples=1:100:4"})) ==
+  CHECK(first_message(sweep_text(drop, {"network.dataset.training_examples=1:100:4"})) ==
         "at “Training examples N” = 1: The batch size, 32, is larger than the dataset's 1 training examples: with the last "
         "partial batch dropped, no step is left. Use a batch size of at most 1");
-  const json too_big = field_sweep_document(drop, {"network.batch_size=1:100000:3"});
+  const json too_big = sweep_text(drop, {"network.batch_size=1:100000:3"});
   CHECK(too_big.at("errors").at(0).at("path") == "/sweeps/0");
   CHECK(first_message(too_big).starts_with("at “Batch size” = 100,000: The batch size, 100,000,"));
   // In a grid, the pair that breaks it.
-  CHECK(first_message(field_sweep_document(drop, {"network.dataset.training_examples=10,1000", "network.batch_size=8,64"}))
+  CHECK(first_message(sweep_text(drop, {"network.dataset.training_examples=10,1000", "network.batch_size=8,64"}))
             .starts_with("at “Batch size” = 64: The batch size, 64, is larger than the dataset's 10"));
   // Within the rule, or without drop_last (one step of N examples), every point is computed.
-  CHECK(field_sweep_document(drop, {"network.batch_size=1:60000:3"}).at("points") == 3);
-  CHECK(field_sweep_document(default_doc, {"network.batch_size=1:100000:3"}).at("points") == 3);
+  CHECK(sweep_text(drop, {"network.batch_size=1:60000:3"}).at("points") == 3);
+  CHECK(sweep_text(default_doc, {"network.batch_size=1:100000:3"}).at("points") == 3);
 }
 
 TEST_CASE("one-click what-ifs: each edit is the one the page applies, and its epochs are that edit solved") {
@@ -432,11 +436,13 @@ TEST_CASE("sweeps as data read as the command line's text does, and each mistake
   };
   SUBCASE("the same documents") {
     const json range = json::parse(R"([{"field": "dispatch", "from": "1 us", "to": 1e-4, "points": 5, "log": true}])");
-    CHECK(field_sweep_data(default_doc, range) == field_sweep_document(default_doc, {"dispatch=1 us:100 us:5:log"}));
+    CHECK(field_sweep_data(default_doc, range) == sweep_text(default_doc, {"dispatch=1 us:100 us:5:log"}));
     const json grid = json::parse(R"([{"field": "dispatch", "values": ["1 us", 2e-6]}, {"field": "network.batch_size", "values": [1, 32]}])");
-    CHECK(field_sweep_data(default_doc, grid) == field_sweep_document(default_doc, {"dispatch=1 us,2 us", "network.batch_size=1,32"}));
-    // A string item is the command line's form.
-    CHECK(field_sweep_data(default_doc, json::array({"dispatch=1 us:100 us:5:log"})) == field_sweep_data(default_doc, range));
+    CHECK(field_sweep_data(default_doc, grid) == sweep_text(default_doc, {"dispatch=1 us,2 us", "network.batch_size=1,32"}));
+    // The command line's form is the command line's (cli/whatif_args.hpp): as data, a string is no sweep.
+    const json text = first_error(field_sweep_data(default_doc, json::array({"dispatch=1 us:100 us:5:log"})));
+    CHECK(text.at("code") == "E_TYPE");
+    CHECK(text.at("path") == "/sweeps/0");
   }
   SUBCASE("refused where each value stands") {
     const auto at = [&](const char* sweeps) { return first_error(field_sweep_data(default_doc, json::parse(sweeps))); };
@@ -459,8 +465,15 @@ TEST_CASE("sweeps as data read as the command line's text does, and each mistake
 
 TEST_CASE("devices as data read as the command line's list does, and each mistake is refused where it stands") {
   CHECK(compare_document(default_doc, json::parse(R"([{"id": "l4", "price": 0.8, "idle_power": 72}, "h100-sxm"])")) ==
-        compare_document(default_doc, "l4@0.80/h@72 W,h100-sxm"));
-  CHECK(compare_document(default_doc, json::parse(R"(["l4@0.80/h", {"id": "t4"}])")) == compare_document(default_doc, "l4@0.80/h,t4"));
+        compare_text(default_doc, "l4@0.80/h@72 W,h100-sxm"));
+  CHECK(compare_document(default_doc, json::parse(R"([{"id": "l4", "price": "0.80/h"}, "t4"])")) == compare_text(default_doc, "l4@0.80/h,t4"));
+  // The command line's form is the command line's: as data, "l4@0.80/h" is an id, and no device has it.
+  CHECK(first_message(compare_document(default_doc, json::parse(R"(["l4@0.80/h"])"))) ==
+        "unknown device \"l4@0.80/h\": a price or an idle power goes in a key of its own, e.g. {\"id\": \"l4\", \"price\": \"0.80/h\"}");
+  // "all" and "accelerators" name whole lists, not a device (issue 47: "did you mean \"all\"?").
+  CHECK(first_message(compare_text(default_doc, "all,all")) == "\"all\" names a whole list of devices: give it alone, instead of a list");
+  CHECK(first_message(compare_document(default_doc, json("acelerators"))).ends_with("got \"acelerators\"; did you mean \"accelerators\"?"));
+  CHECK(first_message(compare_document(default_doc, json::parse("[null]"))).find("did you mean") == std::string::npos);
   const auto error_at = [](const json& reply) {
     REQUIRE(reply.at("schema") == "epochcalc/error@1");
     return reply.at("errors").at(0).at("path").get<std::string>();

@@ -31,11 +31,13 @@ const sniffedRows = (text) => JSON.parse(execFileSync('python3', ['-c', [
 ].join('\n')], { input: text, encoding: 'utf8' }));
 
 test('a sweep across dispatch and the map\'s grid: the module\'s CSV is the command line\'s, and reads back to the engine\'s numbers', async () => {
-  const across = 'dispatch=1 us:100 us:9:log';
-  const byBatch = 'network.batch_size=1:60000:5:log';
+  // Each sweep as data, and as the command line writes it.
+  const across = { field: 'dispatch', from: '1 us', to: '100 us', points: 9, log: true };
+  const byBatch = { field: 'network.batch_size', from: 1, to: 60000, points: 5, log: true };
+  const typed = new Map([[across, 'dispatch=1 us:100 us:9:log'], [byBatch, 'network.batch_size=1:60000:5:log']]);
   for (const sweeps of [[across], [byBatch, across]]) {
     const text = await calc.csv(SCENARIO, { sweeps });
-    assert.equal(text, cliCsv(sweeps.flatMap((s) => ['--sweep', s])));
+    assert.equal(text, cliCsv(sweeps.flatMap((s) => ['--sweep', String(typed.get(s))])));
     const rows = pythonRows(text);
     // A spreadsheet that guesses the separator finds the comma, and reads the same cells.
     const sniffed = sniffedRows(text);
@@ -63,5 +65,5 @@ test('a comparison and a result as CSV equal the command line\'s; bad requests t
   assert.equal(await calc.csv(SCENARIO, { compare: [{ id: 'l4', price: '0.80/h' }, 'h100-sxm'] }), cliCsv(['--compare', 'l4@0.80/h,h100-sxm']));
   assert.equal(await calc.csv(SCENARIO), cliCsv([]));
   await assert.rejects(calc.csv(SCENARIO, { units: 'imperial' }), (e) => e instanceof EpochcalcError && e.path === '/units');
-  await assert.rejects(calc.csv(SCENARIO, { sweeps: ['dispatch=-1 us:1 us'] }), (e) => e instanceof EpochcalcError && e.code === 'E_RANGE');
+  await assert.rejects(calc.csv(SCENARIO, { sweeps: [{ field: 'dispatch', from: '-1 us', to: '1 us' }] }), (e) => e instanceof EpochcalcError && e.code === 'E_RANGE');
 });

@@ -39,7 +39,7 @@ test('a grid through the module equals calc.solve at every point, to 1e-12', asy
 });
 
 test('each what-if equals the command line\'s --json document', async () => {
-  const sweep = await calc.sweepField(DEFAULT, 'dispatch=1 us:100 us:7:log');
+  const sweep = await calc.sweepField(DEFAULT, { field: 'dispatch', from: '1 us', to: '100 us', points: 7, log: true });
   const fromCli = cliJson(['--sweep', 'dispatch=1 us:100 us:7:log']);
   assert.deepEqual({ ...sweep, x: { ...sweep.x, values: [...sweep.x.values] } }.x, fromCli.x);
   assert.deepEqual([...sweep.host.epoch_time_s], fromCli.host.epoch_time_s);
@@ -59,21 +59,23 @@ test('the issue\'s questions, through the module', async () => {
   assert.deepEqual(all.fastest.map((r) => r.device), ['host', 'h100-sxm']);
 });
 
-test('every device of a comparison can carry a price, as text or as { id, price }; the cheapest ranges agree with the CLI', async () => {
+test('every device of a comparison can carry a price, as { id, price }; the cheapest ranges agree with the CLI\'s list', async () => {
   const list = 'l4@0.80/h,a100-sxm-80gb@1.80/h,h100-sxm@3.00/h,host@0.40/h';
-  const fromText = await calc.compare(DEFAULT, list);
-  const fromObjects = await calc.compare(DEFAULT, [{ id: 'l4', price: '0.80/h' }, { id: 'a100-sxm-80gb', price: 1.8 }, { id: 'h100-sxm', price: '3.00 USD/h' }, { id: 'host', price: 0.4 }]);
-  assert.deepEqual(fromObjects, fromText);
+  const fromText = await calc.compare(DEFAULT, [{ id: 'l4', price: '0.80/h' }, { id: 'a100-sxm-80gb', price: 1.8 }, { id: 'h100-sxm', price: '3.00 USD/h' }, { id: 'host', price: 0.4 }]);
   assert.deepEqual(fromText, cliJson(['--compare', list]));
   assert.ok(fromText.cheapest.length > 0 && fromText.cheapest[0].from === 1 && fromText.cheapest.at(-1).to === 60000);
   for (const d of fromText.devices) assert.equal(typeof d.batched.cost_usd, 'number', `${d.id} has a cost`);
-  const unpriced = await calc.compare(DEFAULT, ['l4@0.80/h', 'epyc-9654']);
+  const unpriced = await calc.compare(DEFAULT, [{ id: 'l4', price: '0.80/h' }, 'epyc-9654']);
   assert.equal(unpriced.devices[1].batched.cost_usd, null, 'no price: no cost, never 0');
   assert.equal(unpriced.devices[1].price, null);
   await assert.rejects(calc.compare(DEFAULT, [{ id: 'l4', price: 'cheap' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/0/price');
   // A "," or "@" inside one value would be read as another device or term: refused at its place.
   await assert.rejects(calc.compare(DEFAULT, [{ id: 'l4', price: '1,80' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/0/price');
   await assert.rejects(calc.compare(DEFAULT, ['l4', { id: 't4', idle_power: '3@W' }]), (e) => e instanceof EpochcalcError && e.path === '/devices/1/idle_power');
+  // The command line's forms are the command line's: as data they are refused, saying what to give.
+  await assert.rejects(calc.compare(DEFAULT, ['l4@0.80/h']), (e) => e instanceof EpochcalcError && e.path === '/devices/0' && e.message.includes('{"id": "l4", "price": "0.80/h"}'));
+  await assert.rejects(calc.compare(DEFAULT, 'l4,t4'), (e) => e instanceof EpochcalcError && e.path === '/devices' && /a list of ids/.test(e.message));
+  await assert.rejects(calc.sweepField(DEFAULT, /** @type {any} */ ('dispatch=1 us:100 us')), (e) => e instanceof EpochcalcError && e.path === '/sweeps/0' && e.code === 'E_TYPE');
 });
 
 test('a price and idle power on any device, from the list, the scenario\'s /compared terms or a cited list price; the same as the CLI\'s', async () => {
@@ -86,7 +88,7 @@ test('a price and idle power on any device, from the list, the scenario\'s /comp
   assert.match(c.cheapest_text, /^Cheapest: Reference CPU \(MLSys·im\) for batch 1–\d+, NVIDIA L4 24GB from \d+\.$/);
   // The same terms kept in the scenario (what the page's price column writes), and read back by the CLI.
   const kept = { ...four, compared: { l4: { price_per_hour: '0.80/h', idle_power: '30 W' }, 'a100-sxm-80gb': { price_per_hour: 1.8 } }, host: { base: 'reference-cpu', price_per_hour: '0.40/h' }, accelerator: { base: 'h100-sxm', price_per_hour: '3/h' } };
-  const fromScenario = await calc.compare(kept, 'reference-cpu,l4,a100-sxm-80gb,h100-sxm');
+  const fromScenario = await calc.compare(kept, ['reference-cpu', 'l4', 'a100-sxm-80gb', 'h100-sxm']);
   assert.deepEqual(fromScenario.cheapest, c.cheapest);
   assert.equal(fromScenario.devices[1].price_path, '/compared/l4/price_per_hour');
   // Unpriced, a registry GPU has its cited list price, said as one.
@@ -141,13 +143,13 @@ test('calls keep nothing between them: each result owns its arrays', async () =>
 });
 
 test('mistakes throw EpochcalcError with the engine\'s code, path and message', async () => {
-  await assert.rejects(calc.sweepField(DEFAULT, 'dispatch=-1 us:1 us'), (e) =>
-    e instanceof EpochcalcError && e.code === 'E_RANGE' && e.path === '/sweeps/0' && /"-1 us" is out of range/.test(e.message));
+  await assert.rejects(calc.sweepField(DEFAULT, { field: 'dispatch', from: '-1 us', to: '1 us' }), (e) =>
+    e instanceof EpochcalcError && e.code === 'E_RANGE' && e.path === '/sweeps/0/from' && /"-1 us" is out of range/.test(e.message));
   await assert.rejects(calc.sweepField(DEFAULT, { field: 'launches_per_step', from: 1, to: 4 }), (e) =>
     e instanceof EpochcalcError && e.code === 'E_UNKNOWN_FIELD' && /assumptions\.launches_per_step/.test(e.message));
   await assert.rejects(calc.sweepField(DEFAULT, { from: 1 }), (e) => e instanceof EpochcalcError && e.code === 'E_MISSING' && e.path === '/sweeps/0/field');
   await assert.rejects(calc.solveFor(DEFAULT, 'flop_energy'), (e) => e instanceof EpochcalcError && e.code === 'E_ARGS');
-  await assert.rejects(calc.compare(DEFAULT, 'h100'), (e) => e instanceof EpochcalcError && /did you mean "h100-sxm"/.test(e.message));
+  await assert.rejects(calc.compare(DEFAULT, ['h100']), (e) => e instanceof EpochcalcError && /did you mean "h100-sxm"/.test(e.message));
   await assert.rejects(calc.breakEven('{"preset": '), (e) => e instanceof EpochcalcError && e.code === 'E_JSON');
   await assert.rejects(calc.breakEven({ preset: 'nope' }), (e) => e instanceof EpochcalcError && e.code === 'E_UNKNOWN_ID');
 });

@@ -111,22 +111,32 @@ def test_errors_carry_the_cli_code_and_path(scenario):
 
 
 def test_whatifs_equal_the_cli():
-    assert_same(epochcalc.compare(DEFAULT, "l4@0.80/h,a100-sxm-80gb@1.80/h,h100-sxm@3/h,host@0.40/h"),
+    priced = [{"id": "l4", "price": "0.80/h"}, {"id": "a100-sxm-80gb", "price": 1.8}, {"id": "h100-sxm", "price": "3/h"}, {"id": "host", "price": 0.4}]
+    assert_same(epochcalc.compare(DEFAULT, priced),
                 cli_json(DEFAULT, "--compare", "l4@0.80/h,a100-sxm-80gb@1.80/h,h100-sxm@3/h,host@0.40/h")[0])
     assert_same(epochcalc.compare(DEFAULT, [{"id": "l4", "price": "0.80/h", "idle_power": 30}, "t4"]),
                 cli_json(DEFAULT, "--compare", "l4@0.80/h@30 W,t4")[0])
     assert_same(epochcalc.solve_for(DEFAULT, "network.batch_size", "speedup=2"), cli_json(DEFAULT, "--solve-for", "network.batch_size", "--goal", "speedup=2")[0])
     assert_same(epochcalc.break_even(DEFAULT), cli_json(DEFAULT, "--break-even")[0])
-    assert_same(epochcalc.sweep_field_document(DEFAULT, "dispatch=1 us:100 us:20:log"), cli_json(DEFAULT, "--sweep", "dispatch=1 us:100 us:20:log")[0])
-    assert epochcalc.csv(DEFAULT, sweeps=["dispatch=1 us:100 us:5"]) == subprocess.run(
+    log_sweep = {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 20, "log": True}
+    assert_same(epochcalc.sweep_field_document(DEFAULT, log_sweep), cli_json(DEFAULT, "--sweep", "dispatch=1 us:100 us:20:log")[0])
+    assert epochcalc.csv(DEFAULT, sweeps=[{"field": "dispatch", "from": "1 us", "to": "100 us", "points": 5}]) == subprocess.run(
         [CLI, "--scenario", "-", "--sweep", "dispatch=1 us:100 us:5", "--csv"], input=json.dumps(DEFAULT), capture_output=True, text=True).stdout
+    # The command line's forms are its own: as data, "l4@0.80/h" is an id no device has, and a string
+    # is no sweep; each refusal says what to give.
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.compare(DEFAULT, ["l4@0.80/h"])
+    assert raised.value.path == "/devices/0" and '{"id": "l4", "price": "0.80/h"}' in str(raised.value)
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.sweep_field(DEFAULT, "dispatch=1 us:100 us")
+    assert raised.value.path == "/sweeps/0" and raised.value.code == "E_TYPE"
 
 
 def test_a_sweep_is_columns_a_data_frame_takes():
     columns = epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 50, "log": True})
     assert list(columns)[0] == "/dispatch"
     assert {len(v) for v in columns.values()} == {50}
-    doc = epochcalc.sweep_field_document(DEFAULT, "dispatch=1 us:100 us:50:log")
+    doc = epochcalc.sweep_field_document(DEFAULT, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 50, "log": True})
     assert columns["host.epoch_time_s"] == doc["host"]["epoch_time_s"]
     assert columns["faster"] == doc["winner"]
     # No price on the host: no cost (None), never 0.

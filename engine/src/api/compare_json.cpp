@@ -18,7 +18,6 @@ namespace epochcalc {
 
 namespace {
 
-using detail::split;
 using detail::trimmed;
 
 // One device to compare, with where its price came from.
@@ -74,10 +73,19 @@ std::optional<Entry> entry_for(const std::string& id, std::optional<double> pric
   } else if (id == "host" || id == "accelerator") {
     const bool host = id == "host";
     e = entry_of({id, host ? s.host : s.accelerator, host}, id, id);
+  } else if (id == "all" || id == "accelerators") {
+    // Not a device: the name of a whole list (issue 47: it suggested itself).
+    errors.push_back({code::unknown_id, path, "\"" + id + "\" names a whole list of devices: give it alone, instead of a list"});
+    return std::nullopt;
+  } else if (const std::size_t at = id.find('@'); at != std::string::npos) {
+    // The command line's id@price (issue 46: Python took it): as data, the terms have keys.
+    errors.push_back({code::unknown_id, path, "unknown device \"" + id + "\": a price or an idle power goes in a key of its own, e.g. {\"id\": \"" +
+                                                  id.substr(0, at) + "\", \"price\": \"" + id.substr(at + 1, id.find('@', at + 1) - at - 1) + "\"}"});
+    return std::nullopt;
   } else {
     std::string message = "unknown device \"" + id + "\"";
     std::vector<std::string> known = registry::hardware_ids();
-    known.insert(known.end(), {"host", "accelerator", "accelerators", "all"});
+    known.insert(known.end(), {"host", "accelerator"});
     if (auto m = closest_match(id, known)) message += "; did you mean \"" + *m + "\"?";
     else message += "; see --list-hardware";
     errors.push_back({code::unknown_id, path, message});
@@ -87,42 +95,10 @@ std::optional<Entry> entry_for(const std::string& id, std::optional<double> pric
   return e;
 }
 
-// "h100-sxm", "l4@0.80/h" or "l4@0.80/h@72 W": a device, then a price per hour (a bare number is in
-// USD/h) and an idle power (a term that ends in W), each read as its field is.
-std::optional<Entry> read_entry(const std::string& text, std::size_t i, const Scenario& s, Errors& errors) {
-  const std::vector<std::string> parts = split(text, '@');
-  const std::string& id = parts.front();
-  const std::string path = "/devices/" + std::to_string(i);
-  std::optional<double> price, idle;
-  const std::size_t before = errors.size();
-  if (id.empty()) {
-    errors.push_back({code::args, path, "device " + std::to_string(i + 1) + " has no id: write registry ids separated by commas, "
-                                        "each with an optional @price/h and @idle W (e.g. l4@0.80/h,h100-sxm; see --list-hardware)"});
-    return std::nullopt;
-  }
-  for (std::size_t p = 1; p < parts.size(); ++p) {
-    if (parts[p].empty()) {
-      errors.push_back({code::args, path, "\"" + text + "\" has nothing after an \"@\": write a price per hour (0.80/h) or an idle power (30 W) there"});
-      continue;
-    }
-    const bool power = parts[p].back() == 'W';
-    std::optional<double>& into = power ? idle : price;
-    if (into) {
-      errors.push_back({code::args, path, "\"" + text + "\" gives " + (power ? "an idle power" : "a price") +
-                                              " twice; write a device as id@price/h@idle W, e.g. l4@0.80/h@30 W"});
-      continue;
-    }
-    into = read_quantity(json(parts[p]), path + (power ? "/idle_power" : "/price"), power ? rule::idle_power : rule::price_per_hour, errors);
-  }
-  if (errors.size() != before) return std::nullopt;
-  return entry_for(id, price, idle, path, s, errors);
-}
-
-// Reads one device of a list given as data: an id, {"id", "price"?, "idle_power"?}, or the command
-// line's "id@price@idle".
+// Reads one device of a list given as data: an id, or {"id", "price"?, "idle_power"?}.
 std::optional<Entry> read_entry(const json& item, std::size_t i, const Scenario& s, Errors& errors) {
-  if (item.is_string()) return read_entry(item.get<std::string>(), i, s, errors);
   const std::string path = "/devices/" + std::to_string(i);
+  if (item.is_string()) return entry_for(item.get<std::string>(), std::nullopt, std::nullopt, path, s, errors);
   static const std::vector<std::string> keys{"id", "price", "idle_power"};
   if (!item.is_object()) {
     errors.push_back({code::type, path, "expected a device: a registry id, or {\"id\", \"price\", \"idle_power\"}, got " + json_type_name(item)});
@@ -178,18 +154,19 @@ json compare_document(const json& document, const json& devices) {
     if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.yours == "accelerator"; }))
       entries.push_back(entry_of({"accelerator", s.accelerator, false}, "accelerator", "accelerator"));
     for (Entry& e : entries) settle_terms(e, s, std::nullopt, std::nullopt);
-  } else if (devices.is_string()) {
-    const std::vector<std::string> texts = split(list, ',');
-    if (texts.size() > max_compare_devices) return errors_to_json((too_many(texts.size()), errors));
-    for (std::size_t i = 0; i < texts.size(); ++i)
-      if (auto e = read_entry(texts[i], i, s, errors)) entries.push_back(std::move(*e));
   } else if (devices.is_array() && !devices.empty()) {
     if (devices.size() > max_compare_devices) return errors_to_json((too_many(devices.size()), errors));
     for (std::size_t i = 0; i < devices.size(); ++i)
       if (auto e = read_entry(devices[i], i, s, errors)) entries.push_back(std::move(*e));
   } else {
-    errors.push_back({code::type, "/devices", "expected the devices to compare: \"accelerators\", \"all\", or a list of ids and "
-                                              "{\"id\", \"price\", \"idle_power\"}, got " + (devices.is_array() ? std::string("an empty list") : json_type_name(devices))});
+    std::string got = devices.is_array() ? std::string("an empty list") : json_type_name(devices);
+    if (devices.is_string()) {
+      got = "\"" + list + "\"";
+      if (auto m = closest_match(list, {"accelerators", "all"})) got += "; did you mean \"" + *m + "\"?";
+    }
+    errors.push_back({devices.is_string() ? code::unknown_id : code::type, "/devices",
+                      "expected the devices to compare: \"accelerators\", \"all\", or a list of ids and "
+                      "{\"id\", \"price\", \"idle_power\"}, got " + got});
   }
   if (!errors.empty()) return errors_to_json(errors);
   std::vector<Contender> contenders;

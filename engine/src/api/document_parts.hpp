@@ -12,8 +12,6 @@
 namespace epochcalc::detail {
 
 std::string trimmed(std::string_view text);
-// The parts of `text` between separators, each trimmed.
-std::vector<std::string> split(std::string_view text, char separator);
 // The scenario validated once for the call, or the error document.
 std::optional<Scenario> scenario_of(const json& document, json& error_document);
 // One run in SI units. `priced`: the device has a price, so its cost is a number; otherwise null, as

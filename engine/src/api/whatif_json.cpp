@@ -24,20 +24,8 @@ namespace epochcalc {
 
 std::string detail::trimmed(std::string_view text) { return std::string(detail::trim(text)); }
 
-std::vector<std::string> detail::split(std::string_view text, char separator) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(trimmed(text.substr(start, end == std::string_view::npos ? end : end - start)));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
-}
-
 namespace {
 
-using detail::split;
 using detail::trimmed;
 
 std::string unit_of(const FieldSpec& f) {
@@ -161,42 +149,6 @@ Error too_many_values(const std::string& where, std::size_t count) {
 
 const IntegerRule sweep_points{2, static_cast<std::int64_t>(max_field_sweep_points)};
 
-// Values of one sweep written as the command line writes it: "FROM:TO[:N][:log]" or "V1,V2,...", each
-// read with the field's units.
-std::optional<std::vector<double>> sweep_values(const FieldSpec& f, std::string_view spec, const std::string& where,
-                                                Errors& errors) {
-  const std::size_t before = errors.size();
-  std::vector<double> values;
-  if (spec.find(':') == std::string_view::npos) {
-    const std::vector<std::string> texts = split(spec, ',');
-    if (texts.size() > max_field_sweep_points) {
-      errors.push_back(too_many_values(where, texts.size()));
-      return std::nullopt;
-    }
-    for (const std::string& v : texts)
-      if (auto x = read_field_value(f, v, where, errors)) values.push_back(*x);
-    if (errors.size() != before) return std::nullopt;
-    return values;
-  }
-  std::vector<std::string> parts = split(spec, ':');
-  const bool log = parts.back() == "log";
-  if (log) parts.pop_back();
-  if (parts.size() < 2 || parts.size() > 3) {
-    errors.push_back({code::args, where, "a sweep is FROM:TO, FROM:TO:N or FROM:TO:N:log (e.g. \"1 us:100 us:50:log\"); got \"" +
-                                             std::string(spec) + "\""});
-    return std::nullopt;
-  }
-  const auto from = read_field_value(f, parts[0], where, errors);
-  const auto to = read_field_value(f, parts[1], where, errors);
-  std::optional<double> count = parts.size() == 3 ? parse_plain_number(parts[2]) : std::optional<double>(50);
-  if (!count || *count < 2 || *count > static_cast<double>(max_field_sweep_points) || *count != std::floor(*count))
-    errors.push_back({code::args, where, "the number of points is a whole number from 2 to " +
-                                             format_number(static_cast<double>(max_field_sweep_points)) + "; got \"" +
-                                             (parts.size() == 3 ? parts[2] : std::string()) + "\""});
-  if (errors.size() != before) return std::nullopt;
-  return range_values(f, *from, *to, static_cast<std::size_t>(*count), log, where, errors);
-}
-
 // Values of one sweep given as data: {"field", "from", "to", "points"?, "log"?} or {"field", "values"},
 // each value a number in SI units or text with its unit, read where it stands (/sweeps/0/from).
 std::optional<std::vector<double>> sweep_values(const FieldSpec& f, const json& spec, const std::string& where,
@@ -288,11 +240,6 @@ std::optional<NumberField> field_named(const Scenario& scenario, std::string_vie
   return std::nullopt;
 }
 
-std::optional<double> read_field_value(const FieldSpec& field, std::string_view text, const std::string& where,
-                                       Errors& errors) {
-  return read_field_datum(field, json(trimmed(text)), where, errors);
-}
-
 std::optional<double> read_field_datum(const FieldSpec& field, const json& value, const std::string& where, Errors& errors) {
   if (field.kind == FieldKind::integer) {
     const auto x = read_integer(value, where, field.integer, errors);
@@ -339,30 +286,22 @@ std::optional<FieldSweepRequest> read_field_sweep_data(const json& document, con
     const std::string where = "/sweeps/" + std::to_string(i);
     const json& spec = sweeps[i];
     std::string name;
-    std::string_view text_values;  // what follows "PATH=" in the command line's form
-    if (spec.is_string()) {  // the command line's "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,..."
-      const std::string& text = spec.get_ref<const std::string&>();
-      const std::size_t eq = text.find('=');
-      if (eq == std::string::npos) {
-        errors.push_back({code::args, where, "a sweep is PATH=FROM:TO[:N][:log] or PATH=V1,V2,...; got \"" + text + "\""});
-        continue;
-      }
-      name = trimmed(std::string_view(text).substr(0, eq));
-      text_values = std::string_view(text).substr(eq + 1);
-    } else if (check_object(spec, where, keys, errors)) {
-      if (const json* f = field(spec, "field", where, errors, true))
-        if (auto text = read_string(*f, where + "/field", errors)) name = *text;
-      if (name.empty()) continue;
-    } else {
+    if (!spec.is_object()) {
+      errors.push_back({code::type, where, "expected a sweep: {\"field\", \"from\", \"to\", \"points\", \"log\"} or "
+                                           "{\"field\", \"values\"}, got " + json_type_name(spec)});
       continue;
     }
-    const auto bound = field_named(request.scenario, name, spec.is_string() ? where : where + "/field", errors);
+    if (!check_object(spec, where, keys, errors)) continue;
+    if (const json* f = field(spec, "field", where, errors, true))
+      if (auto text = read_string(*f, where + "/field", errors)) name = *text;
+    if (name.empty()) continue;
+    const auto bound = field_named(request.scenario, name, where + "/field", errors);
     if (!bound) continue;
     if (!request.fields.empty() && request.fields[0].spec == bound->spec && request.fields[0].item == bound->item) {
       errors.push_back({code::args, where, "a grid sweeps two different fields; \"" + name + "\" is the first one again"});
       continue;
     }
-    auto v = spec.is_string() ? sweep_values(*bound->spec, text_values, where, errors) : sweep_values(*bound->spec, spec, where, errors);
+    auto v = sweep_values(*bound->spec, spec, where, errors);
     if (!v) continue;
     request.fields.push_back(*bound);
     request.values.push_back(std::move(*v));
@@ -379,11 +318,6 @@ std::optional<FieldSweepRequest> read_field_sweep_data(const json& document, con
   return std::nullopt;
 }
 
-std::optional<FieldSweepRequest> read_field_sweep(const json& document, const std::vector<std::string>& sweeps,
-                                                  json& error_document) {
-  return read_field_sweep_data(document, json(sweeps), error_document);
-}
-
 FieldSweep run_field_sweep(const FieldSweepRequest& r) {
   return r.fields.size() == 1 ? sweep_field(r.scenario, r.fields[0], r.values[0])
                               : sweep_grid(r.scenario, r.fields[0], r.values[0], r.fields[1], r.values[1]);
@@ -396,9 +330,6 @@ json field_sweep_header(const FieldSweepRequest& request, std::size_t points) {
   return out;
 }
 
-json field_sweep_document(const json& document, const std::vector<std::string>& sweeps) {
-  return field_sweep_data(document, json(sweeps));
-}
 
 std::string field_sweep_reply(const json& document, const json& sweeps) {
   json error_document;
@@ -573,10 +504,6 @@ json explain_document(const json& document, std::string_view name) {
       warnings.push_back({{"code", w.code}, {"path", w.path}, {"message", w.message}});
   out["warnings"] = std::move(warnings);
   return out;
-}
-
-json csv_document(const json& document, std::string_view what, const std::vector<std::string>& args, std::string_view units) {
-  return csv_data(document, what, what == "compare" ? (args.empty() ? json("accelerators") : json(args.front())) : json(args), units);
 }
 
 json csv_data(const json& document, std::string_view what, const json& request, std::string_view units) {

@@ -35,10 +35,8 @@ inline constexpr std::size_t max_field_sweep_points = 50'000;
 // pointer errors are reported at.
 std::optional<NumberField> field_named(const Scenario& scenario, std::string_view name, const std::string& where,
                                        Errors& errors);
-// A value typed for a numeric field, in SI units and within its limits: "20 us", "2e-5", "64".
-std::optional<double> read_field_value(const FieldSpec& field, std::string_view text, const std::string& where,
-                                       Errors& errors);
-// The same for a value given as data: a number in SI units, or text as above.
+// A value for a numeric field, in SI units and within its limits: a number in SI units, or text with
+// its unit ("20 us", "2e-5", "64").
 std::optional<double> read_field_datum(const FieldSpec& field, const nlohmann::ordered_json& value, const std::string& where,
                                        Errors& errors);
 // "flip" (the winner changes), "speedup=K" ("K x" too), "epoch=TIME" ("30 ms").
@@ -54,8 +52,6 @@ struct FieldSweepRequest {
 // The request, or nullopt with `error_document` set. The sweeps are as below.
 std::optional<FieldSweepRequest> read_field_sweep_data(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& sweeps,
                                                   nlohmann::ordered_json& error_document);
-std::optional<FieldSweepRequest> read_field_sweep(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps,
-                                                  nlohmann::ordered_json& error_document);
 FieldSweep run_field_sweep(const FieldSweepRequest& request);
 // The document's schema, points and fields, without the values and series (the module sends those as
 // typed arrays).
@@ -65,10 +61,9 @@ nlohmann::ordered_json field_sweep_header(const FieldSweepRequest& request, std:
 // (row-major), each {"field", "from", "to", "points"?, "log"?} (N points, 50 when left out, evenly or
 // log-spaced; whole numbers for an integer field) or {"field", "values": [...]}; every value a number in
 // SI units or text with its unit ("1 us"), read with the field's units and limits and refused where it
-// stands (/sweeps/0/from, /sweeps/1/values/3). An item may also be a string as the command line writes a
-// sweep, "PATH=FROM:TO[:N][:log]" or "PATH=V1,V2,..." (its --sweep, whose syntax the other overload takes).
+// stands (/sweeps/0/from, /sweeps/1/values/3). The command line's --sweep PATH=FROM:TO[:N][:log] is its
+// own syntax, read into this data there (cli/whatif_args.hpp).
 nlohmann::ordered_json field_sweep_data(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& sweeps);
-nlohmann::ordered_json field_sweep_document(const nlohmann::ordered_json& scenario, const std::vector<std::string>& sweeps);
 // The module's reply for field_sweep_data (a tape, reply_tape.hpp): the same document with every
 // series, the values swept included, as a Float64Array, and the faster device at each point by name
 // ("winner"); or the error document.
@@ -80,11 +75,10 @@ nlohmann::ordered_json solve_for_document(const nlohmann::ordered_json& scenario
 // exceeds its work.
 nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenario);
 // `devices`, as data: "accelerators" (every accelerator in the registry, with the scenario's host
-// first), "all" (every registry device), the command line's list as a string (registry ids separated
-// by commas, each with an optional "@price/h" and "@idle W": --compare l4@0.80/h@72W,h100-sxm), or an
-// array whose items are ids ("host" and "accelerator" name the scenario's own), {"id", "price"?,
-// "idle_power"?} (a price per hour and an idle power read as those fields are: a number is USD/h or W),
-// or one device as the command line writes it ("l4@0.80/h").
+// first), "all" (every registry device), or an array whose items are ids ("host" and "accelerator" name
+// the scenario's own) or {"id", "price"?, "idle_power"?} (a price per hour and an idle power read as
+// those fields are: a number is USD/h or W). The command line's --compare l4@0.80/h@72W,h100-sxm is its
+// own syntax, read into this data there (cli/whatif_args.hpp).
 nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& devices);
 // The one-click what-ifs (quick_whatifs.hpp), each with its edit applied to the document as the page
 // applies it and solved: {"before": {host, accelerator, speedup}, "whatifs": [{id, label, applies,
@@ -95,14 +89,10 @@ nlohmann::ordered_json quick_whatifs_document(const nlohmann::ordered_json& scen
 // W_SHADOWED warning at this field, if any]}. Any overhead field, scenario-wide ("dispatch") or a
 // device's own ("overheads.host.dispatch"); for another numeric field, its value on both.
 nlohmann::ordered_json explain_document(const nlohmann::ordered_json& scenario, std::string_view field);
-// The scenario as CSV (contract/csv.hpp), whatever asks for it (the CLI, the module, the page's
-// downloads): `what` is "result", "sweep" (with `args` the sweeps, one or two, as --sweep takes them) or
-// "compare" (with args[0] the devices, as --compare takes them); `units` "si" or "human". Returns
-// {"schema": "epochcalc/csv@1", "csv": text}, or the error document.
-nlohmann::ordered_json csv_document(const nlohmann::ordered_json& scenario, std::string_view what,
-                                    const std::vector<std::string>& args, std::string_view units);
-// The same with what the CSV is of as data: the sweeps (as field_sweep_document takes them) or the
-// devices (as compare_document takes them; null: "accelerators"); null for a result.
+// The scenario as CSV (contract/csv.hpp), whatever asks for it (the module, Python, the page's
+// downloads): `what` is "result", "sweep" (with `request` the sweeps, as field_sweep_data takes them) or
+// "compare" (the devices, as compare_document takes them; null: "accelerators"); `units` "si" or
+// "human". Returns {"schema": "epochcalc/csv@1", "csv": text}, or the error document.
 nlohmann::ordered_json csv_data(const nlohmann::ordered_json& scenario, std::string_view what,
                                 const nlohmann::ordered_json& request, std::string_view units);
 
