@@ -744,7 +744,7 @@ export interface Calculator {
   /** A link's parameters read as the page opens them (docs/model.md, "Links"): the scenario JSON
    * (`scenario`) first, then `preset`, then every field parameter ("network.batch_size=64", "dispatch=20
    * us"), each value read as `set` reads it; the default preset where the link names none. `scenario` is
-   * null when the link's scenario JSON is not JSON (solve its text to see where); `notes` name the
+   * null when the link's scenario JSON is not JSON or not an object (solve its text to see where); `notes` name the
    * parameters that did not apply (no such field, given twice, a malformed path). */
   readLink(params: URLSearchParams | Iterable<[string, string]>): LinkReading;
   /** The parameters that `readLink` reads back as `scenario`: one per field where a parameter can say

@@ -68,11 +68,21 @@ test('calls and properties set before the engine is ready are applied once it is
   // An element made by a script that runs before the element module has defined it: its .scenario is
   // an own property until the upgrade.
   const page = await host(`<script>
+  window.errorsHeard = [];
+  document.addEventListener('epochcalc-error', (e) => window.errorsHeard.push(e.detail));
   const early = document.createElement('epoch-overhead-calculator');
   early.id = 'early';
   early.setAttribute('view', 'none');
   early.scenario = { preset: 'mnist-cpu-vs-h100', network: { batch_size: 512 } };
   document.body.append(early);
+  // An inline control's value, set before its module is loaded too.
+  const input = document.createElement('epoch-input');
+  input.id = 'early-in';
+  input.setAttribute('for', 'early');
+  input.setAttribute('field', 'dispatch');
+  input.setAttribute('type', 'number');
+  input.value = 3e-6;
+  document.body.append(input);
 </script>`, { delayWasmMs: 400 });
   await page.evaluate(async () => {
     await customElements.whenDefined('epoch-overhead-calculator');
@@ -93,6 +103,12 @@ test('calls and properties set before the engine is ready are applied once it is
   assert.equal(late.scenario.dispatch, 1e-6);
   assert.equal(late.accelerator.batched.epoch_time_s, expected.accelerator.batched.epoch_time_s);
   assert.equal((await resultOf(page, 'early')).network.batched.batch_size, 512, 'a property set before the upgrade');
+  // The input's value reached its calculator, and no own property is left in front of its setter.
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('early')).result?.scenario.dispatch === 3e-6);
+  assert.equal(await page.evaluate(() => Object.hasOwn(/** @type {any} */ (document.getElementById('early-in')), 'value')), false);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('early-in')).value), 3e-6);
+  // Nothing said an error on the way: no "got undefined" before the scenario assigned early loads.
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).errorsHeard), []);
   assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('late')).view), 'none', '.view reflects the attribute');
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -159,7 +159,7 @@ const calc: Calculator = await named();
 const again: Calculator = await createCalculator({ wasmBinary: new Uint8Array(0) });
 const result: Result = calc.solve({ preset: calc.schema().default_preset });
 const seconds: number = result.accelerator.batched.epoch_time_s + again.solve('{}').host.batched.epoch_time_s;
-const grid = await calc.sweepField({}, { field: 'dispatch', from: '1 us', to: '10 us' }, 'network.batch_size=1,32');
+const grid = await calc.sweepField({}, { field: 'dispatch', from: '1 us', to: '10 us' }, { field: 'network.batch_size', values: [1, 32] });
 const speedups: Float64Array = grid.speedup;
 const flip: number | null = (await calc.solveFor({}, 'dispatch', 'speedup=2')).value;
 // @ts-expect-error a sweep names its field

@@ -143,8 +143,18 @@ TEST_CASE("a value the engine refuses stays in the link's document, reported at 
 TEST_CASE("a link whose scenario JSON is not JSON gives no document, for the solver to say where it breaks") {
   CHECK(read_link({{"scenario", "{\"network\": "}}).document.is_null());
   CHECK(read_link({{"scenario", R"({"a":1,"a":2})"}}).document.is_null());
-  // JSON that is not an object is the solver's to name.
-  CHECK(read_link({{"scenario", "[1,2]"}}).document == ojson::array({1, 2}));
+  // JSON that is no scenario (a list, a number) gives none either, and a note says what a scenario is.
+  const LinkReading list = read_link({{"scenario", "[1,2]"}, {"dispatch", "2 us"}});
+  CHECK(list.document.is_null());
+  REQUIRE(list.notes.size() == 1);
+  CHECK(list.notes[0].code == "E_TYPE");
+  CHECK(list.notes[0].path == "/scenario");
+  // A NUL byte ends the text for the JSON reader: "4\0..." is no 4 (found by the link fuzzer).
+  const LinkReading nul = read_link({{"scenario", std::string("4\0\0", 3)}});
+  CHECK(nul.document.is_null());
+  REQUIRE(nul.notes.size() == 1);
+  CHECK(nul.notes[0].code == "E_JSON");
+  CHECK(nul.notes[0].message.find("a NUL byte") != std::string::npos);
 }
 
 TEST_CASE("\"preset\": null names none: a complete scenario is all there is") {

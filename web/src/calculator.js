@@ -124,8 +124,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       try {
         reply = prepared?.set(path, text).update();
         ahead = '';
-      } catch (err) {
-        if (!(err instanceof EpochcalcError)) throw err;
+      } catch {
+        // refused: below
       }
       if (!reply) prepareFrom((reply = calc.update(doc, { path, text })).result && reply.scenario);
     } catch (err) {
@@ -146,7 +146,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
    */
   function preview(path, text) {
     try {
-      if (prepared && ahead && ahead !== path) prepareFrom(doc);
+      // (A preview left ahead only on a handle: `doc` solves.)
+      if (ahead && ahead !== path) prepareFrom(doc);
       const values = /** @type {import('epochcalc').PreparedScenario} */ (prepared).set(path, text).solve();
       ahead = path;
       return values;
@@ -223,7 +224,8 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
       try {
         reply = calc.update(input);
       } catch (err) {
-        reply = { scenario: null, expanded: null, result: null, sweep: null, errors: errorsOf(err) };
+        // Not even a document (a cycle, a BigInt): only its errors are read below.
+        reply = /** @type {import('epochcalc').Update} */ ({ expanded: null, errors: errorsOf(err) });
       }
     }
     if (!reply.expanded) return showProblem(reply.errors, text ?? JSON.stringify(next, null, 2));

@@ -106,9 +106,10 @@ async function start() {
     }
     const reading = calc.readLink(params);
     const doc = reading.scenario;
-    const unread = doc === null || typeof doc !== 'object' || Array.isArray(doc);
+    // The engine gives an object, or null where its scenario JSON is not JSON or not an object.
+    const unread = doc === null;
     if (unread) {
-      // Its scenario JSON is not JSON, or not an object: the engine reads the text and says what is wrong
+      // The engine reads the text and says what is wrong
       // above the JSON editor, where it can be fixed (the link's note saying the same is not repeated).
       calculator.load(undefined, { text: params.filter(([key]) => key === 'scenario').pop()?.[1] ?? '' });
     } else {

@@ -156,9 +156,14 @@ LinkReading read_link(const std::vector<LinkParam>& all) {
       out.document = nullptr;
       return out;
     }
+    // JSON, but no scenario (a number, a list): no document either, as for text that is not JSON.
+    if (!parsed->is_object()) {
+      out.notes.push_back(message::not_an_object("/scenario", *parsed));
+      out.document = nullptr;
+      return out;
+    }
     out.document = std::move(*parsed);
   }
-  if (!out.document.is_object()) return out;  // solving it says what it should be
   // 2. The preset, then 3. the default preset where the link names none.
   for (std::size_t i = 0; i < params.size(); ++i)
     if (names[i] == "/preset" && applies(i)) set_field(out.document, "/preset", params[i].value, out.notes);

@@ -1,5 +1,6 @@
 #include "epochcalc/scenario/edit.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "epochcalc/scenario/scenario_json.hpp"
 #include "epochcalc/scenario/schema.hpp"
 #include "epochcalc/scenario/units.hpp"
+#include "model/for_size.hpp"
 #include "scenario/json_read.hpp"
 #include "scenario/trim.hpp"
 
@@ -263,38 +265,21 @@ bool set_field(json& document, std::string_view path, std::string_view text, Err
   return errors.size() == before;
 }
 
-// JavaScript's Number::toString rules, from the JSON writer's shortest digits.
-std::string number_text(double value) {
+// The JSON writer's own shortest digits (Grisu2) laid out by its own formatter with JavaScript's
+// limits for plain notation (a point at −6 < n ≤ 21), less the writer's ".0" after a whole number and
+// its zero in a one-digit exponent: nothing new in the module but those two fixes.
+EPOCHCALC_FOR_SIZE std::string number_text(double value) {
+  if (value == 0) return "0";  // -0 too, as String(-0)
   char buffer[64];
-  const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value);
-  const std::string_view written(buffer, static_cast<std::size_t>(end - buffer));
-  // The digits without sign, point or zeros in front, and the point's place: value = 0.DIGITS × 10^point.
-  std::string digits;
-  int point = 0;
-  bool before_point = true;
-  std::size_t i = written.front() == '-' ? 1 : 0;
-  for (; i < written.size() && written[i] != 'e'; ++i) {
-    if (written[i] == '.') {
-      before_point = false;
-    } else if (digits.empty() && written[i] == '0') {
-      if (!before_point) --point;
-    } else {
-      digits += written[i];
-      if (before_point) ++point;
-    }
-  }
-  if (i < written.size()) point += std::stoi(std::string(written.substr(i + 1)));
-  while (!digits.empty() && digits.back() == '0') digits.pop_back();
-  if (digits.empty()) return "0";
-  std::string out = written.front() == '-' ? "-" : "";
-  const int k = static_cast<int>(digits.size());
-  if (k <= point && point <= 21) return out + digits + std::string(static_cast<std::size_t>(point - k), '0');
-  if (0 < point && point <= 21) return out + digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
-  if (-6 < point && point <= 0) return out + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
-  const int exponent = point - 1;
-  out += digits.substr(0, 1);
-  if (k > 1) out += "." + digits.substr(1);
-  return out + (exponent < 0 ? "e-" : "e+") + std::to_string(exponent < 0 ? -exponent : exponent);
+  char* first = buffer;
+  if (value < 0) *first++ = '-', value = -value;
+  int digits = 0, exponent = 0;
+  nlohmann::detail::dtoa_impl::grisu2(first, digits, exponent, value);
+  std::string out(buffer, static_cast<std::size_t>(nlohmann::detail::dtoa_impl::format_buffer(first, digits, exponent, -6, 21) - buffer));
+  const std::size_t n = out.size();
+  if (out.ends_with(".0")) out.resize(n - 2);
+  else if (n >= 4 && out[n - 4] == 'e' && out[n - 2] == '0') out.erase(n - 2, 1);  // "e-07" → "e-7"
+  return out;
 }
 
 }  // namespace epochcalc

@@ -124,6 +124,7 @@ Error not_json(const std::string& what, std::string_view text, std::size_t faile
   }
   const char c = at < text.size() ? text[at] : '\0', previous = before > 0 ? text[before - 1] : '\0';
   const char* cause = at >= text.size() ? "the text ends before every bracket, brace and quote is closed"
+                      : c == '\0' ? "a NUL byte (JSON text has none)"
                       : previous == ',' && (c == '}' || c == ']') ? "a comma after the last item (JSON allows none)"
                       : c == '/' ? "a comment (JSON has none)"
                       : c == '\'' ? "single quotes (JSON strings take double quotes)"

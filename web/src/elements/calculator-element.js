@@ -236,9 +236,10 @@ export class EpochOverheadCalculator extends HTMLElement {
     }
     const kept = this.#kept;
     this.#kept = undefined;
-    // A scenario assigned before the engine was ready replaces the attributes' document: not read twice.
-    if (kept === undefined && !this.#queued.some(([what]) => what === 'scenario')) this.#loadAttributes();
-    else this.#calculator.load(kept);
+    // A scenario assigned before the engine was ready replaces the attributes' document: not read twice,
+    // and nothing is loaded before it (loading "no document" was a false E_TYPE error, issue 44).
+    if (kept !== undefined) this.#calculator.load(kept);
+    else if (!this.#queued.some(([what]) => what === 'scenario')) this.#loadAttributes();
     this.#applyCharts();
     for (const [what, a, b] of this.#queued.splice(0)) this.#call(what, a, b);
   }

@@ -61,8 +61,17 @@ export class EpochInput extends HTMLElement {
   #announce = settle(() => this.#speak(), SETTLE_MS);
   /** The text last sent while the value moved, not yet committed. @type {string|null} */
   #sent = null;
+  /** A value set before the calculator answered, sent when it does. @type {string|null} */
+  #waiting = null;
 
   connectedCallback() {
+    // A value a script set before this module defined the element sits on the instance, in front of the
+    // class's setter, and would hide the control's value for good: it is taken off and set again.
+    if (Object.hasOwn(this, 'value')) {
+      const v = /** @type {any} */ (this).value;
+      delete (/** @type {any} */ (this)).value;
+      this.value = v;
+    }
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: true });
     if (!sheet) {
       sheet = new CSSStyleSheet();
@@ -90,7 +99,11 @@ export class EpochInput extends HTMLElement {
 
   /** The field's value as the engine reads it (a number in SI units, a choice, a switch), or null. */
   get value() { return this.#now ?? null; }
-  set value(v) { this.#send(String(v), true); }
+  set value(v) {
+    // Before its calculator answers, the value waits, as the value attribute does.
+    if (this.#calculator) this.#send(String(v), true);
+    else this.#waiting = String(v);
+  }
 
   get #type() { return this.getAttribute('type') ?? 'range'; }
   get #field() { return this.getAttribute('field') ?? ''; }
@@ -108,7 +121,8 @@ export class EpochInput extends HTMLElement {
         this.#calculator = calculator;
         if (first) {
           this.#build();
-          const initial = this.getAttribute('value');
+          const initial = this.#waiting ?? this.getAttribute('value');
+          this.#waiting = null;
           if (initial != null) return this.#send(initial, true);
         }
         this.#invalid(null);

@@ -205,7 +205,7 @@ export function mountCharts(host, pinned) {
       const now = host.current();
       if (!now) return null;
       const field = fields.find((f) => f.path === xSelect.value);
-      if (!field || field.path === BATCH) return [`network.batch_size=${Array.from(now.sweep.batch_size).join(',')}`];
+      if (!field || field.path === BATCH) return [{ field: BATCH, values: Array.from(now.sweep.batch_size) }];
       return [{ field: field.path, from: field.sweep.from, to: field.sweep.to, points: POINTS, log: field.sweep.log }];
     },
     update: () => { render(); },

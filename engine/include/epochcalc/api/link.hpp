@@ -28,7 +28,8 @@ struct LinkParam {
 };
 
 struct LinkReading {
-  // The scenario document; null when the link's scenario JSON is not JSON (solving its text reports where).
+  // The scenario document; null when the link's scenario JSON is not JSON or not an object (a note
+  // says why, and solving its text reports where).
   nlohmann::ordered_json document;
   // Parameters not applied, each with what to do about it (E_UNKNOWN_FIELD, E_DUPLICATE_KEY, E_ARGS).
   Errors notes;
