@@ -115,7 +115,7 @@ def python_engine():
         "available": True,
         **prepared,
         "solve_us": median_us(lambda: epochcalc.solve(scenario), 2000),
-        "sweep_1000_us": median_us(lambda: epochcalc.sweep_field(scenario, "dispatch=1 us:100 us:1000"), 100),
+        "sweep_1000_us": median_us(lambda: epochcalc.sweep_field(scenario, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 1000}), 100),
         "epoch_s": {
             "host_batched": result["host"]["batched"]["epoch_time_s"],
             "accelerator_batched": result["accelerator"]["batched"]["epoch_time_s"],

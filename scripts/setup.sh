@@ -49,9 +49,14 @@ command -v em++ >/dev/null || missing+=(emscripten)
 have_numpy || missing+=(python3-numpy)
 # npm test (setup.sh --test) also builds the engine's Python extension and runs its tests: the Python
 # headers, pybind11 and pytest for Debian's python3 (scripts/build-python.sh picks that Python).
-if [ "${1:-}" = "--test" ]; then
+# npm run bench (setup.sh --bench) builds it too, and times it beside pint (bench/pint_anchor.py, whose
+# calls of the package a test runs once).
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
   /usr/bin/python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null || missing+=(python3-dev)
   /usr/bin/python3 -c 'import pybind11' 2>/dev/null || missing+=(python3-pybind11 pybind11-dev)
+  /usr/bin/python3 -c 'import pint' 2>/dev/null || missing+=(python3-pint)
+fi
+if [ "${1:-}" = "--test" ]; then
   /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
   # The install test pip-installs python/ into a virtual environment that sees the system's packages, as
   # the README says: Debian's pip (with setuptools and wheel, which it depends on) does the install.
@@ -94,7 +99,7 @@ setup: missing ${missing[*]}.
 Install them with your package manager: a C++20 compiler, CMake >= 3.20, nlohmann-json 3.10+,
 doctest 2.4+, Emscripten (emsdk: put em++ on PATH), Chromium (set EPOCHCALC_CHROMIUM to its path),
 NumPy for python3, clang with libFuzzer and the ASan/UBSan runtimes (the sanitize build), and for the
-tests the Python headers, pybind11 and pytest.
+tests the Python headers, pybind11 and pytest (and pint for npm run bench).
 MSG
     exit 1
   fi
