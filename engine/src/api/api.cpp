@@ -66,6 +66,10 @@ std::optional<json> parse_json_text(std::string_view text, const std::string& wh
   if (parsed.document) return parsed.document;
   if (parsed.duplicate_key)
     errors.push_back(message::duplicate_key(*parsed.duplicate_key));
+  else if (parsed.crowded)
+    errors.push_back({code::range, *parsed.crowded, what + " has more than " + std::to_string(max_object_keys) + " keys in " +
+                                                      (parsed.crowded->empty() ? std::string("its top-level object") : "the object at " + *parsed.crowded) +
+                                                      "; a scenario's objects hold a few dozen at most: remove the keys that are no field"});
   else if (parsed.too_deep)
     errors.push_back({code::json, "", what + " nests objects and arrays more than " + std::to_string(max_json_depth) +
                                           " levels deep; a scenario needs at most 4"});

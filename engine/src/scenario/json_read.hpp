@@ -28,6 +28,8 @@ struct ParsedText {
   bool too_deep = false;
   // A key given twice in one object: the JSON pointer of the second one (message::duplicate_key).
   std::optional<std::string> duplicate_key;
+  // An object with more keys than max_object_keys: its JSON pointer.
+  std::optional<std::string> crowded;
 };
 ParsedText parse_text(std::string_view text);
 // Text the engine wrote itself or compiled in (its writers, the registries): valid by construction;

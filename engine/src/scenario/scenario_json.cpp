@@ -184,10 +184,13 @@ void read_compared(const json* value, Scenario& s, Errors& errors) {
     return;
   }
   static const std::vector<std::string> keys{"price_per_hour", "idle_power"};
+  // Each unknown id is said with a suggestion up to a bound; past it, one line says how many more.
+  constexpr std::size_t said = 20;
+  std::size_t unknown = 0;
   for (const auto& [id, terms] : value->items()) {
     const std::string path = pointer("/compared", id);
     if (!registry::find_hardware(id)) {
-      errors.push_back(detail::unknown_id_error(path, id, "hardware", registry::hardware_ids()));
+      if (++unknown <= said) errors.push_back(detail::unknown_id_error(path, id, "hardware", registry::hardware_ids()));
       continue;
     }
     if (terms.is_null() || !check_object(terms, path, keys, errors)) continue;
@@ -200,6 +203,9 @@ void read_compared(const json* value, Scenario& s, Errors& errors) {
     }
     if (into.price_per_hour > 0 || into.idle_power > 0) s.compared[id] = into;
   }
+  if (unknown > said)
+    errors.push_back({code::unknown_id, "/compared", "and " + std::to_string(unknown - said) + " more ids here that are no registry device (" +
+                                                         std::to_string(unknown) + " in all): see --list-hardware"});
 }
 
 }  // namespace
