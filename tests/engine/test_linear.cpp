@@ -70,16 +70,19 @@ std::string keys_text(std::size_t n, const char* prefix, std::size_t per_object)
   return text + "}}";
 }
 
+// {"preset": ..., "i0": 1, ...}: n unknown keys at the top level.
+std::string top_level_keys(std::size_t n) {
+  std::string text = R"({"preset": "mnist-cpu-vs-h100")";
+  for (std::size_t i = 0; i < n; ++i) text += ", \"i" + std::to_string(i) + "\": 1";
+  return text + "}";
+}
+
 }  // namespace
 
 TEST_CASE("each reader's work grows about linearly with its input, from 1k to 64k items") {
   grows_linearly("unknown keys, 999 to an object", [](std::size_t n) { return keys_text(n, "junk", 999); },
                  [](const std::string& text) { (void)solve_json(text); });
-  grows_linearly("unknown top-level keys", [](std::size_t n) {
-    std::string text = R"({"preset": "mnist-cpu-vs-h100")";
-    for (std::size_t i = 0; i < n; ++i) text += ", \"i" + std::to_string(i) + "\": 1";
-    return text + "}";
-  }, [](const std::string& text) { (void)solve_json(text); });
+  grows_linearly("unknown top-level keys", top_level_keys, [](const std::string& text) { (void)solve_json(text); });
   grows_linearly("/compared ids", [](std::size_t n) {
     std::string text = R"({"preset": "mnist-cpu-vs-h100", "compared": {)";
     for (std::size_t i = 0; i < n; ++i) text += (i ? ", \"x" : "\"x") + std::to_string(i) + R"(": {"price_per_hour": 1})";
@@ -99,17 +102,13 @@ TEST_CASE("each reader's work grows about linearly with its input, from 1k to 64
 
 TEST_CASE("an object of more than 1,000 keys is refused as it is read, and unknown keys and ids are said up to 20") {
   const auto errors_of = [](const std::string& text) { return json::parse(solve_json(text)).at("errors"); };
-  std::string crowded = R"({"preset": "mnist-cpu-vs-h100")";
-  for (int i = 0; i < 1000; ++i) crowded += ", \"i" + std::to_string(i) + "\": 1";
-  const json refused = errors_of(crowded + "}");
+  const json refused = errors_of(top_level_keys(1000));
   REQUIRE(refused.size() == 1);
   CHECK(refused[0].at("code") == "E_RANGE");
   CHECK(refused[0].at("path") == "");
   CHECK(refused[0].at("message").get<std::string>().find("more than 1000 keys in its top-level object") != std::string::npos);
   // 999 keys: read, and the unknown ones said 20 at a time, then how many more.
-  std::string many = R"({"preset": "mnist-cpu-vs-h100")";
-  for (int i = 0; i < 998; ++i) many += ", \"i" + std::to_string(i) + "\": 1";
-  const json said = errors_of(many + "}");
+  const json said = errors_of(top_level_keys(998));
   REQUIRE(said.size() == 21);
   CHECK(said[0].at("path") == "/i0");
   CHECK(said[20].at("message") == "and 978 more keys here that are no field (998 in all): remove them");
