@@ -3,6 +3,8 @@ import type { Calculator, EngineError, Result, ScenarioInput } from './epochcalc
 
 export * from './epochcalc.js';
 export { default as createCalculator } from './epochcalc.js';
+/** The one engine every element on the page shares: loaded once, by the first element or call. */
+export function engine(): Promise<import('./epochcalc.js').Calculator>;
 
 /** The views of <epoch-overhead-calculator view="…">. */
 export type CalculatorView = 'full' | 'compact' | 'bars' | 'sweep' | 'table' | 'whatif' | 'devices' | 'none';

@@ -390,3 +390,16 @@ test('the iframe embed copies only the calculator\'s settings and fields from it
   assert.ok(page.problems.some((p) => /“onclick” in the address is not one of the calculator's settings/.test(p)), page.problems.join('\n'));
   await page.context().close();
 });
+
+test('the iframe embed copies no name the engine reads as no field: zzz= and for= are said, and the calculator still solves (hostile input round three, L6)', async () => {
+  const page = await freshPage(1000);
+  await page.goto(`${env.url}embed.html?preset=fashion-mnist-laptop&zzz=1&for=y&network.batch_size=64`);
+  const result = await page.waitForFunction(() => /** @type {any} */ (document.getElementById('calculator'))?.result).then((h) => h.jsonValue());
+  assert.equal(result.network.batched.batch_size, 64, 'a field is applied');
+  const attributes = await page.evaluate(() => [...(document.getElementById('calculator')?.attributes ?? [])].map((a) => a.name));
+  for (const name of ['zzz', 'for']) assert.ok(!attributes.includes(name), `${name} was copied`);
+  // Solved, not "not valid yet": the view shows no error of its own.
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('calculator'))?.errors), null);
+  assert.ok(page.problems.some((p) => /"zzz" is not a field of the scenario/.test(p)), page.problems.join('\n'));
+  await page.context().close();
+});

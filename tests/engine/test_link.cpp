@@ -104,6 +104,18 @@ TEST_CASE("a parameter given twice is named and its last value applies") {
   REQUIRE(r.notes.size() == 1);
   CHECK(r.notes[0].path == "/dispatch");
   CHECK(r.document["dispatch"] == "30 us");
+  // A long value is quoted in part, cut between characters, never inside one (hostile input round
+  // three, L5: 100 × "é" showed "é\xC3...").
+  std::string accents;
+  for (int i = 0; i < 100; ++i) accents += "\xC3\xA9";
+  const LinkReading named = read_link({{"name", accents}, {"name", accents}});
+  REQUIRE(named.notes.size() == 1);
+  const std::string& message = named.notes[0].message;
+  const std::size_t quote = message.find("value, \"") + 8;
+  const std::size_t cut = message.find("...", quote);
+  REQUIRE(cut != std::string::npos);
+  CHECK((cut - quote) % 2 == 0);  // whole two-byte characters before the cut
+  for (std::size_t i = quote; i < cut; i += 2) CHECK(message.substr(i, 2) == "\xC3\xA9");
 }
 
 TEST_CASE("one field spelled two ways is given twice; the profile applies before the fields, wherever it stands") {

@@ -463,6 +463,18 @@ TEST_CASE("sweeps as data read as the command line's text does, and each mistake
   }
 }
 
+TEST_CASE("a device listed twice is named by its place in every answer") {
+  const json c = compare_text(default_doc, "l4@1/h,l4@0.5/h,t4");
+  REQUIRE(c.at("schema") == "epochcalc/compare@1");
+  CHECK(c.at("devices")[0].at("id") == "l4#1");
+  CHECK(c.at("devices")[1].at("id") == "l4#2");
+  CHECK(c.at("devices")[2].at("id") == "t4");
+  CHECK(c.at("devices")[1].at("name").get<std::string>().ends_with(" (device 2)"));
+  // Each range names one entry, and the words say which L4.
+  for (const json& r : c.at("cheapest")) CHECK(r.at("device") != "l4");
+  CHECK(c.at("cheapest_text").get<std::string>().find("(device 2)") != std::string::npos);
+}
+
 TEST_CASE("devices as data read as the command line's list does, and each mistake is refused where it stands") {
   CHECK(compare_document(default_doc, json::parse(R"([{"id": "l4", "price": 0.8, "idle_power": 72}, "h100-sxm"])")) ==
         compare_text(default_doc, "l4@0.80/h@72 W,h100-sxm"));

@@ -12,3 +12,5 @@ define('epoch-input', EpochInput);
 
 export { EpochOverheadCalculator, EpochValue, EpochInput };
 export { default as createCalculator } from 'epochcalc';
+// The one engine every element on the page shares (loaded once; the iframe embed reads its address with it).
+export { engine } from './engine.js';

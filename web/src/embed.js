@@ -1,7 +1,7 @@
 // The iframe embed (embed.html): one <epoch-overhead-calculator> configured from the address
 // (?preset=…&view=…&theme=…&controls=…&<dotted.path>=<value>, the same names as the element's
 // attributes), which tells its parent frame its height on every change.
-import { EpochOverheadCalculator } from './element.js';
+import { EpochOverheadCalculator, engine } from './element.js';
 import { reportHeightToParent } from './frame-height.js';
 import { fire, RESULT, ERROR } from './elements/events.js';
 
@@ -10,11 +10,17 @@ calculator.id = 'calculator';
 /** @type {{code: string, path: string, message: string}[]} */
 const bad = [];
 // Only the element's own attributes and scenario fields: not an inline handler (onclick=), not hidden=,
-// style= or another attribute of every element (issue 36), which the address must not set.
+// style= or another attribute of every element (issue 36), which the address must not set; and a field
+// only where the engine's link reader reads it as one (not zzz=, not for=: hostile input round three, L6).
 const attributes = new Set(EpochOverheadCalculator.observedAttributes);
+// The element loads the same engine: waiting for it here delays nothing it shows.
+const calc = await engine().catch(() => null);
 for (const [name, value] of new URLSearchParams(location.search)) {
-  if (!attributes.has(name) && !EpochOverheadCalculator.isField(name)) {
-    bad.push({ code: 'E_UNKNOWN_FIELD', path: '', message: `“${name}” in the address is not one of the calculator's settings or a field` });
+  const refused = attributes.has(name) ? null
+    : !EpochOverheadCalculator.isField(name) ? `“${name}” in the address is not one of the calculator's settings or a field`
+    : calc?.readLink([[name, value]]).notes.find((n) => n.code === 'E_UNKNOWN_FIELD')?.message;
+  if (refused) {
+    bad.push({ code: 'E_UNKNOWN_FIELD', path: '', message: refused });
     continue;
   }
   try {

@@ -169,6 +169,19 @@ json compare_document(const json& document, const json& devices) {
                       "{\"id\", \"price\", \"idle_power\"}, got " + got});
   }
   if (!errors.empty()) return errors_to_json(errors);
+  // A device listed more than once (one L4 at two prices) is named by its place in the list, every
+  // time, so no answer leaves it open which one is meant (hostile input round three, L2).
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string id = entries[i].contender.label;
+    std::size_t same = 0;
+    for (const Entry& e : entries) same += e.contender.label == id || e.contender.label.starts_with(id + "#");
+    if (same < 2) continue;
+    for (std::size_t j = i; j < entries.size(); ++j)
+      if (entries[j].contender.label == id) {
+        entries[j].contender.label = id + "#" + std::to_string(j + 1);
+        entries[j].contender.device.name += " (device " + std::to_string(j + 1) + ")";
+      }
+  }
   std::vector<Contender> contenders;
   for (const Entry& e : entries) contenders.push_back(e.contender);
   const DeviceComparison comparison = compare_devices(s, contenders);

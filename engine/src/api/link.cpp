@@ -42,9 +42,7 @@ const std::vector<std::string>& link_keys() {
 }
 
 // A value or key quoted in a note: a hostile link can carry any length.
-std::string quoted(const std::string& text) {
-  return "\"" + (text.size() > 60 ? text.substr(0, 57) + "..." : text) + "\"";
-}
+std::string quoted(const std::string& text) { return "\"" + in_part(text, 60) + "\""; }
 
 Error unknown_param(const std::string& key) {
   std::string text = "the link's parameter " + quoted(key) + " is not a field of the scenario";

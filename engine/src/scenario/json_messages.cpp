@@ -27,14 +27,15 @@ static std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// A short quote of a value for a message, cut on a UTF-8 character boundary.
-std::string describe(const json& value) {
-  const std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (text.size() <= 40) return text;
-  std::size_t cut = 37;
+std::string in_part(std::string_view text, std::size_t most) {
+  if (text.size() <= most) return std::string(text);
+  std::size_t cut = most - 3;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return text.substr(0, cut) + "...";
+  return std::string(text.substr(0, cut)) + "...";
 }
+
+// A short quote of a value for a message.
+std::string describe(const json& value) { return in_part(value.dump(-1, ' ', false, json::error_handler_t::replace), 40); }
 
 // A bound for a message: whole numbers with thousands separators ("10,000,000,000"), others as JSON
 // writes them ("1e+18").

@@ -51,6 +51,8 @@ std::string json_type_name(const json& value);
 // A short quote of a value for a message, and a bound written for people ("10,000,000,000"); not
 // `separated`, a number the unit parser reads back ("10000000000").
 std::string describe(const json& value);
+// `text` whole, or cut to at most `most` bytes with "..." at the end, on a UTF-8 character's boundary.
+std::string in_part(std::string_view text, std::size_t most);
 std::string format_number(double value, bool separated = true);
 
 // The errors the readers report, built only when the input is wrong (json_messages.cpp).
