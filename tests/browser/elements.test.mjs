@@ -240,7 +240,8 @@ the accelerator is <epoch-value id="x" for="a" field="comparison.accelerator_spe
     const input = /** @type {HTMLElement} */ (document.getElementById('n')?.shadowRoot?.querySelector('input'));
     const described = document.getElementById('n')?.shadowRoot?.getElementById(input.getAttribute('aria-describedby') ?? '');
     const x = /** @type {HTMLElement} */ (document.getElementById('x'));
-    return { invalid: input.getAttribute('aria-invalid'), message: described?.textContent ?? '', stale: x.hasAttribute('stale'), description: x.getAttribute('aria-description'), opacity: getComputedStyle(x).opacity, text: x.textContent };
+    const box = described?.getBoundingClientRect();
+    return { invalid: input.getAttribute('aria-invalid'), message: described?.textContent ?? '', seen: Boolean(described?.checkVisibility() && box && box.width > 20 && box.height > 5), stale: x.hasAttribute('stale'), description: x.getAttribute('aria-description'), opacity: getComputedStyle(x).opacity, text: x.textContent };
   });
   for (const typed of ['0', 'abc']) {
     await page.locator('#n input').fill('');
@@ -249,6 +250,7 @@ the accelerator is <epoch-value id="x" for="a" field="comparison.accelerator_spe
     const s = await state();
     assert.equal(s.invalid, 'true', `${typed}: aria-invalid`);
     assert.ok(s.message.length > 10, `${typed}: the engine's message describes the input: "${s.message}"`);
+    assert.equal(s.seen, true, `${typed}: the message is shown beside the number, not only to screen readers`);
     assert.equal(s.stale, true);
     assert.match(s.description ?? '', /^not updated: /);
     assert.equal(s.opacity, '0.55', 'visibly stale');
@@ -257,9 +259,44 @@ the accelerator is <epoch-value id="x" for="a" field="comparison.accelerator_spe
   await page.locator('#n input').fill('64');
   await once(page, 'a', 'r.network.batched.batch_size === 64');
   const s = await state();
+  assert.equal(s.seen, false, 'no message once the value is taken');
   assert.equal(s.invalid, 'false');
   assert.equal(s.stale, false);
   assert.notEqual(s.text, before);
+  await page.context().close();
+});
+
+test('attributes that give no range are said in the console and replaced; a moving control on a field that is no number sends nothing', async () => {
+  const page = await host(`<p><epoch-input id="s" for="a" field="dispatch" type="scrub" min="abc" max="Infinity"></epoch-input>
+<epoch-input id="r" for="a" field="network.batch_size" type="range" min="500" max="10"></epoch-input>
+<epoch-input id="p" for="a" field="precision" type="scrub"></epoch-input></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  const warnings = /** @type {string[]} */ ([]);
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await resultOf(page, 'a');
+  // (The warnings said while the page loaded came before this listener: the range is changed again.)
+  await page.evaluate(() => document.getElementById('r')?.setAttribute('min', '600'));
+  const scrub = page.locator('#s [role="slider"]');
+  await scrub.waitFor();
+  const aria = (sel) => page.locator(sel).evaluate((el) => [Number(el.getAttribute('aria-valuemin')), Number(el.getAttribute('aria-valuemax'))]);
+  for (const sel of ['#s [role="slider"]', '#r input']) {
+    const [lo, hi] = await aria(sel);
+    assert.ok(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi, `${sel}: aria-valuemin ${lo} below aria-valuemax ${hi}`);
+  }
+  // A step sends a number, never "NaN".
+  await scrub.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => Number.isFinite(/** @type {any} */ (document.getElementById('a')).result?.scenario.dispatch));
+  const before = await page.evaluate(() => JSON.stringify(/** @type {any} */ (document.getElementById('a')).scenario));
+  await page.locator('#p [role="slider"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => JSON.stringify(/** @type {any} */ (document.getElementById('a')).scenario)), before, 'nothing sent for precision');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).errors), null);
+  for (const said of [/min="abc" max="Infinity" is no range/, /min="600" max="10" is no range/, /field="precision": type="scrub" moves a number/]) {
+    assert.ok(warnings.some((w) => said.test(w)), `${said} in ${warnings.join(' | ')}`);
+  }
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

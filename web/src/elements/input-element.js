@@ -25,7 +25,8 @@ input[type="range"] { width: 10em; max-width: 40vw; }
 input[type="number"] { width: 6em; }
 output { font-variant-numeric: tabular-nums; font-weight: 600; }
 [aria-invalid="true"] { outline: 2px solid #c5221f; outline-offset: 1px; }
-.vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.problem { color: #c5221f; font-size: 0.85em; }
+.problem:empty { display: none; }
 :focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;
 
@@ -63,6 +64,8 @@ export class EpochInput extends HTMLElement {
   #sent = null;
   /** A value set before the calculator answered, sent when it does. @type {string|null} */
   #waiting = null;
+  /** The bad attributes last warned about, so each is said once. */
+  #warned = '';
 
   connectedCallback() {
     // A value a script set before this module defined the element sits on the instance, in front of the
@@ -108,8 +111,19 @@ export class EpochInput extends HTMLElement {
   get #type() { return this.getAttribute('type') ?? 'range'; }
   get #field() { return this.getAttribute('field') ?? ''; }
   get #log() { return this.getAttribute('scale') === 'log'; }
-  get #min() { return Number(this.getAttribute('min') ?? 1); }
-  get #max() { return Number(this.getAttribute('max') ?? 4096); }
+  get #min() { return this.#limits()[0]; }
+  get #max() { return this.#limits()[1]; }
+
+  /** The attributes' range, or 1 to 4096 with a console warning where they give none that works. */
+  #limits() {
+    const min = Number(this.getAttribute('min') ?? 1);
+    const max = Number(this.getAttribute('max') ?? 4096);
+    if (Number.isFinite(min) && Number.isFinite(max) && min < max && !(this.#log && min <= 0)) return [min, max];
+    const said = `min="${this.getAttribute('min')}" max="${this.getAttribute('max')}"`;
+    if (this.#warned !== said) console.warn(`epoch-input field="${this.#field}": ${said} is no range (two finite numbers, min below max, above 0 on a log scale): 1 to 4096 is used`);
+    this.#warned = said;
+    return [1, 4096];
+  }
 
   #bind() {
     this.#stop?.();
@@ -176,7 +190,10 @@ export class EpochInput extends HTMLElement {
         if (this.#control !== span) return;
         this.#unscrub = attachScrub(span, {
           limits: () => [this.#min, this.#max],
-          step: () => Number(this.getAttribute('step')) || (this.#integer ? 1 : (this.#max - this.#min) / 100),
+          step: () => {
+            const step = Number(this.getAttribute('step'));
+            return step > 0 && step < Infinity ? step : this.#integer ? 1 : (this.#max - this.#min) / 100;
+          },
           log: () => this.#log,
           integer: () => this.#integer,
           value: () => (typeof this.#now === 'number' ? this.#now : Number(this.#default ?? this.#min)),
@@ -206,9 +223,10 @@ export class EpochInput extends HTMLElement {
     const output = document.createElement('output');
     output.setAttribute('aria-hidden', 'true');
     output.hidden = !(control instanceof HTMLInputElement && control.type === 'range');
+    // The engine's message for a refused value, beside the control, for every reader.
     const problem = document.createElement('span');
     problem.id = 'problem';
-    problem.className = 'vh';
+    problem.className = 'problem';
     shadow.replaceChildren(control, output, problem);
     this.#control = control;
     this.#output = output;
@@ -233,6 +251,8 @@ export class EpochInput extends HTMLElement {
    */
   #send(text, committed) {
     if (!this.#calculator) return;
+    // A moving control on a field that is no number (type="scrub" on precision) has no value to send.
+    if (text === 'NaN') return void console.warn(`epoch-input field="${this.#field}": type="${this.#type}" moves a number; this field is none: use type="select"`);
     const v = Number(text);
     const moving = !committed && text.trim() !== '' && Number.isFinite(v);
     // The control shows the value it moved to before the numbers that follow it are sent.
