@@ -100,9 +100,9 @@ class Calculator:
         height = _HEIGHTS.get(self.view, max(_HEIGHTS.values()))
         # ASCII only (every other character as a reference): the frame's document is the same text whatever
         # encoding the notebook's page, or its export, is read in.
-        srcdoc = html.escape(self.page(), quote=True).encode("ascii", "xmlcharrefreplace").decode("ascii")
-        return (f'<iframe class="epochcalc" title="epochcalc: {html.escape(self._title(), quote=True)}" '
-                f'style="width:100%;height:{height}px;border:0" srcdoc="{srcdoc}"></iframe>')
+        ascii = lambda text: html.escape(text, quote=True).encode("ascii", "xmlcharrefreplace").decode("ascii")  # noqa: E731
+        return (f'<iframe class="epochcalc" title="epochcalc: {ascii(self._title())}" '
+                f'style="width:100%;height:{height}px;border:0" srcdoc="{ascii(self.page())}"></iframe>')
 
     def _title(self) -> str:
         try:

@@ -169,6 +169,11 @@ def test_the_notebook_calculator_is_the_engine_s_scenario():
     assert calculator.link == "?preset=mnist-cpu-vs-h100&network.batch_size=64&dispatch=20%20us"
     element = calculator.element()
     assert element.startswith('<epoch-overhead-calculator scenario="{&quot;preset&quot;') and 'view="sweep"' in element
+    # The frame is ASCII throughout, its title too (hostile input round three, L13): "é" is a reference.
+    named = epochcalc.Calculator({"preset": "mnist-cpu-vs-h100", "name": "Époque – naïve"})
+    frame = named._repr_html_()
+    assert frame.isascii()
+    assert 'title="epochcalc: &#201;poque &#8211; na&#239;ve"' in frame
     # A preset the engine does not know is refused, as the CLI refuses it.
     with pytest.raises(epochcalc.EpochcalcError):
         epochcalc.Calculator(preset="no-such-preset").result
