@@ -124,10 +124,12 @@ function toText(value, what = 'scenario', data = false) {
   let text;
   try {
     text = JSON.stringify(value, keepNonFinite);
-  } catch {
-    // A cycle or a BigInt: an object, but none JSON can write (issue 36: "…an object…, got object").
+  } catch (error) {
+    // A cycle, a BigInt, a getter that throws: an object, but none JSON can write (issue 36: "…an
+    // object…, got object"); said with JavaScript's own reason.
+    const why = String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ').slice(0, 200);
     throw new EpochcalcError([
-      { code: 'E_TYPE', path: '', message: `the ${what} cannot be written as JSON (it holds a cycle or a BigInt): give plain objects, arrays, strings and numbers, without a cycle` },
+      { code: 'E_TYPE', path: data ? `/${what}` : '', message: `the ${what} cannot be written as JSON (${why}): give plain objects, arrays, strings and numbers, without a cycle` },
     ]);
   }
   if (typeof text !== 'string') {

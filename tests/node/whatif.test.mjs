@@ -150,6 +150,10 @@ test('mistakes throw EpochcalcError with the engine\'s code, path and message', 
   await assert.rejects(calc.sweepField(DEFAULT, { from: 1 }), (e) => e instanceof EpochcalcError && e.code === 'E_MISSING' && e.path === '/sweeps/0/field');
   await assert.rejects(calc.solveFor(DEFAULT, 'flop_energy'), (e) => e instanceof EpochcalcError && e.code === 'E_ARGS');
   await assert.rejects(calc.compare(DEFAULT, ['h100']), (e) => e instanceof EpochcalcError && /did you mean "h100-sxm"/.test(e.message));
+  // A device whose getter throws is input that cannot be written, said with its reason; not a what-if
+  // engine that stopped (hostile input round three, L8).
+  const throwing = { get id() { throw new Error('no id today'); } };
+  await assert.rejects(calc.compare(DEFAULT, [throwing]), (e) => e instanceof EpochcalcError && e.code === 'E_TYPE' && e.path === '/devices' && /no id today/.test(e.message));
   await assert.rejects(calc.breakEven('{"preset": '), (e) => e instanceof EpochcalcError && e.code === 'E_JSON');
   await assert.rejects(calc.breakEven({ preset: 'nope' }), (e) => e instanceof EpochcalcError && e.code === 'E_UNKNOWN_ID');
 });
