@@ -453,6 +453,22 @@ test('presets: each one shows what the engine computes for it', async () => {
   await release(page);
 });
 
+test('an over-long query does not survive an edit: its parameters move after # and the query goes (hostile input round three, M7)', async () => {
+  const long = 'é'.repeat(1000);
+  const page = await openPage(env.browser, `${env.url}?name=${encodeURIComponent(long)}&host.source=${encodeURIComponent(long)}`);
+  await fill(page, '#dispatch', '3 us');
+  await page.waitForFunction(() => location.hash.includes('dispatch='));
+  const address = new URL(page.url());
+  assert.equal(address.search, '', 'no query left beside the parameters after #');
+  assert.ok(address.href.length < 16000, `${address.href.length} characters`);
+  // A reload reads each parameter once: no note of a field given twice.
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  assert.equal(await page.inputValue('#dispatch'), '3 us');
+  assert.equal(await page.locator('#link-notes').isHidden(), true, await page.locator('#link-notes').textContent() ?? '');
+  await release(page);
+});
+
 test('shareable link: the address restores the whole calculation, one readable parameter per edit', async () => {
   const page = await openPage(env.browser, env.url);
   await choose(page, '#accelerator-id', 'l4');

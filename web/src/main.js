@@ -45,7 +45,9 @@ async function start() {
       // A document the engine does not read at all (too large): the address holds it as written.
       params = [['scenario', JSON.stringify(doc)]];
     }
-    return writeAddress(params, pinsText) || location.pathname;
+    // From the path: an address of only '#…' would keep the query it replaces (hostile input round
+    // three, M7: a 12 KB query stayed beside the same parameters after '#').
+    return location.pathname + writeAddress(params, pinsText);
   };
   const calculator = mountCalculator({
     root: document,
