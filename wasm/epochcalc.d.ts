@@ -522,9 +522,9 @@ export interface RunSeries {
   overhead_time_s: Float64Array;
   transfer_time_s: Float64Array;
   energy_j: Float64Array;
-  /** 0 where the device has no price. */
-  cost_usd: Float64Array;
-  /** Whether the device has a price at any point: without one its cost is none (an empty CSV cell). */
+  /** null where the device has no price: no cost, never a series of zeros. */
+  cost_usd: Float64Array | null;
+  /** Whether the device has a price at any point: without one its cost is null (an empty CSV cell). */
   priced: boolean;
 }
 

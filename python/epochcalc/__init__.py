@@ -131,9 +131,10 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> dict:
     for device in ("host", "accelerator"):
         for key, values in doc[device].items():
             if isinstance(values, list):
+                columns[f"{device}.{key}"] = values
+            elif key == "cost_usd":
                 # A device without a price has no cost: None, never 0 (as the CSV leaves the cell empty).
-                priced = key != "cost_usd" or doc[device].get("priced", True)
-                columns[f"{device}.{key}"] = values if priced else [None] * len(values)
+                columns[f"{device}.{key}"] = [None] * len(doc["speedup"])
     columns["speedup"] = doc["speedup"]
     columns["faster"] = doc["winner"]
     return columns

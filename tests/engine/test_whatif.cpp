@@ -463,6 +463,17 @@ TEST_CASE("sweeps as data read as the command line's text does, and each mistake
   }
 }
 
+TEST_CASE("a sweep gives an unpriced device no cost: null, never zeros") {
+  const json sweep = sweep_text(default_doc, {"dispatch=1 us:10 us:3"});
+  REQUIRE(sweep.at("schema") == "epochcalc/field-sweep@1");
+  CHECK(sweep.at("host").at("priced") == false);
+  CHECK(sweep.at("host").at("cost_usd").is_null());
+  const json priced = sweep_text(json{{"preset", "mnist-cpu-vs-h100"}, {"host", {{"base", "reference-cpu"}, {"price_per_hour", "1/h"}}}},
+                                 {"dispatch=1 us:10 us:3"});
+  CHECK(priced.at("host").at("priced") == true);
+  CHECK(priced.at("host").at("cost_usd").size() == 3);
+}
+
 TEST_CASE("a device listed twice is named by its place in every answer") {
   const json c = compare_text(default_doc, "l4@1/h,l4@0.5/h,t4");
   REQUIRE(c.at("schema") == "epochcalc/compare@1");

@@ -52,6 +52,7 @@ test('a sweep across dispatch and the map\'s grid: the module\'s CSV is the comm
       assert.equal(Number(row[col('host.epoch_time_s')]), sweep.host.epoch_time_s[i]);
       assert.equal(Number(row[col('accelerator.cost_usd')]), sweep.accelerator.cost_usd[i]);
       assert.equal(row[col('host.cost_usd')], '', 'no price, no cost');
+      assert.equal(sweep.host.cost_usd, null, 'no price: null, never zeros (issue 45)');
       assert.equal(row.at(-1), sweep.winner[i]);
     }
   }

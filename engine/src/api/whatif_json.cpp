@@ -357,8 +357,12 @@ std::string field_sweep_reply(const json& document, const json& sweeps) {
                                        {"dispatch_time_s", &s->dispatch_time_s}, {"launch_time_s", &s->launch_time_s},
                                        {"step_time_s", &s->step_time_s}, {"transfer_time_s", &s->transfer_time_s},
                                        {"overhead_time_s", &s->overhead_time_s}, {"energy_j", &s->energy_j},
-                                       {"cost_usd", &s->cost_usd}})
-      out.key(std::string_view(name)).series(*values);
+                                       {"cost_usd", &s->cost_usd}}) {
+      out.key(std::string_view(name));
+      // Without a price no cost: null, never a series of zeros (issue 45).
+      if (values == &s->cost_usd && !priced(*s)) out.null();
+      else out.series(*values);
+    }
     out.key(std::string_view("priced")).boolean(priced(*s)).end_object();
   }
   out.key(std::string_view("speedup")).series(sweep.speedup);
@@ -379,10 +383,12 @@ json field_sweep_data(const json& document, const json& sweeps) {
   if (out.contains("y")) out["y"]["values"] = sweep.y;
   out["host"] = series_json(sweep.host);
   out["accelerator"] = series_json(sweep.accelerator);
-  // Whether each device has a price at any point: without one its cost is none, not the zeros the
-  // series holds (a CSV writes it empty).
-  for (const auto& [name, series] : {std::pair{"host", &sweep.host}, std::pair{"accelerator", &sweep.accelerator}})
+  // Whether each device has a price at any point: without one its cost is null, not the zeros the
+  // series holds (a CSV writes it empty; issue 45: --sweep --json wrote 0.0).
+  for (const auto& [name, series] : {std::pair{"host", &sweep.host}, std::pair{"accelerator", &sweep.accelerator}}) {
     out[name]["priced"] = priced(*series);
+    if (!priced(*series)) out[name]["cost_usd"] = nullptr;
+  }
   out["speedup"] = sweep.speedup;
   json winner = json::array();
   for (std::uint8_t faster : sweep.accelerator_faster) winner.push_back(faster ? "accelerator" : "host");
