@@ -217,9 +217,14 @@ std::string format_report(const Scenario& s, const Result& result, const std::ve
     out << "Overhead time carries no energy without an idle power.\n";
   out << "\n";
   out << verdict(s, result);
-  for (const Warning& w : warnings)
-    if (w.code != "W_OVERHEAD_ENERGY") out << "warning " << w.code << ": " << w.message << "\n";
   return out.str();
+}
+
+std::string format_warnings(const std::vector<Warning>& warnings, bool in_words) {
+  std::string out;
+  for (const Warning& w : warnings)
+    if (!(in_words && w.code == "W_OVERHEAD_ENERGY")) out += "warning " + w.code + ": " + w.message + "\n";
+  return out;
 }
 
 std::string format_errors(const Errors& errors) {

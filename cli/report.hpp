@@ -10,7 +10,12 @@
 
 namespace epochcalc::cli {
 
+// The report for people (stdout); its warnings go to stderr, format_warnings.
 std::string format_report(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
+// One line per warning, for stderr in every mode but --json (whose document holds them; issue 45: the
+// CSV dropped them, and the text mode mixed them into stdout). `in_words`: the report already says
+// W_OVERHEAD_ENERGY in a sentence, so it is left out.
+std::string format_warnings(const std::vector<Warning>& warnings, bool in_words);
 // Who wins at the configured batch size and at batch size 1, then where the accelerator wins at all,
 // written from the win ranges.
 std::string verdict(const Scenario& scenario, const Result& result);

@@ -157,7 +157,15 @@ int what_if(const cli::Options& options, const json& document) {
   const CsvUnits units = options.csv_human ? CsvUnits::human : CsvUnits::si;
   std::string text;
   switch (options.action) {
-    case cli::Action::sweep: text = options.csv ? csv_field_sweep(reply, units) : cli::format_field_sweep(reply); break;
+    case cli::Action::sweep:
+      text = options.csv ? csv_field_sweep(reply, units) : cli::format_field_sweep(reply);
+      // The CSV has no place for a field's notes (each device's own value that gives way): stderr has.
+      if (options.csv)
+        for (const char* axis : {"x", "y"})
+          if (reply.contains(axis))
+            for (const json& note : reply.at(axis).value("notes", json::array()))
+              std::cerr << cli::printable("note: " + reply.at(axis).at("label").get<std::string>() + ": " + note.get<std::string>() + "\n");
+      break;
     case cli::Action::compare: text = options.csv ? csv_compare(reply, units) : cli::format_compare(reply); break;
     case cli::Action::solve_for: text = cli::format_solve_for(reply, host, accelerator); break;
     case cli::Action::quick_whatifs: text = cli::format_quick_whatifs(reply, host, accelerator); break;
@@ -214,13 +222,15 @@ int run(const std::vector<std::string>& args) {
   if (options.action != cli::Action::solve) return what_if(options, *document);
   const Solved solved = solve_checked(*document);
   if (!solved.result) return report_errors(solved.errors, options.json);
-  if (options.csv) {
-    std::cout << cli::printable(csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings),
-                                                options.csv_human ? CsvUnits::human : CsvUnits::si));
+  if (options.json) {
+    std::cout << pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) << "\n";
     return exit_ok;
   }
-  std::cout << (options.json ? pretty(result_to_json(*solved.scenario, *solved.result, solved.warnings)) + "\n"
-                             : cli::printable(cli::format_report(*solved.scenario, *solved.result, solved.warnings)));
+  std::cout << cli::printable(options.csv ? csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings),
+                                                       options.csv_human ? CsvUnits::human : CsvUnits::si)
+                                          : cli::format_report(*solved.scenario, *solved.result, solved.warnings));
+  std::cout.flush();
+  std::cerr << cli::printable(cli::format_warnings(solved.warnings, !options.csv));
   return exit_ok;
 }
 
