@@ -536,7 +536,15 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
   const auto human = csv_rows(csv_field_sweep(sweep, CsvUnits::human));
   CHECK(human[1][0] == "µs");
   CHECK(human[2][0] == "1");
+  // Each column named after the unit it is in (issue 45: "*_s" names over columns in ms or h).
+  CHECK(human[0][column("host.epoch_time_s")] == "host.epoch_time_ms");
   CHECK(human[1][column("host.epoch_time_s")] == "ms");
+  for (std::size_t c = 1; c < human[0].size(); ++c) {  // after the swept field's path
+    CAPTURE(human[0][c]);
+    if (human[0][c].ends_with("_s")) CHECK(human[1][c] == "s");
+    if (human[1][c] == "ms") CHECK(human[0][c].ends_with("_ms"));
+    if (human[1][c] == "µs") CHECK(human[0][c].ends_with("_us"));
+  }
   for (std::size_t r = 2; r < human.size(); ++r) {
     const double ms = std::stod(human[r][column("host.epoch_time_s")]);
     CHECK(ms / 1e3 == doctest::Approx(sweep.at("host").at("epoch_time_s")[r - 2].get<double>()).epsilon(1e-5));

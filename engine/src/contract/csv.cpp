@@ -105,7 +105,17 @@ std::string render(const CsvTable& t, CsvUnits units) {
   }
   std::vector<std::string> unit_row;
   for (const auto& s : scales) unit_row.push_back(s.second);
-  std::string out = row(t.header) + row(unit_row);
+  // A column's name says its unit ("epoch_time_s"): one read in another unit is named after it
+  // ("epoch_time_ms", "energy_mJ"; µ as u), so no header says seconds over milliseconds (issue 45).
+  std::vector<std::string> header = t.header;
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    const std::string si_suffix = t.units[c] == "s" ? "_s" : t.units[c] == "J" ? "_j" : "";
+    if (si_suffix.empty() || scales[c].second == t.units[c] || !header[c].ends_with(si_suffix)) continue;
+    std::string unit = scales[c].second;
+    if (unit.starts_with("µ")) unit = "u" + unit.substr(std::string_view("µ").size());
+    header[c] = header[c].substr(0, header[c].size() - si_suffix.size()) + "_" + unit;
+  }
+  std::string out = row(header) + row(unit_row);
   std::vector<std::string> cells;
   for (std::size_t i = 0; i < t.count; ++i) {
     r.clear();
