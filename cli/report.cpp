@@ -135,7 +135,7 @@ std::string verdict(const Scenario& s, const Result& result) {
          win_ranges_sentence(s, result) + "\n";
 }
 
-std::string format_report(const Scenario& s, const Result& result, const std::vector<Warning>& warnings) {
+std::string format_report(const Scenario& s, const Result& result) {
   const EpochCounts& batched = result.batched;
   const Assumptions& a = s.assumptions;
   std::ostringstream out;

@@ -10,8 +10,8 @@
 
 namespace epochcalc::cli {
 
-// The report for people (stdout); its warnings go to stderr, format_warnings.
-std::string format_report(const Scenario& scenario, const Result& result, const std::vector<Warning>& warnings);
+// The report for people (stdout); the warnings go to stderr (format_warnings).
+std::string format_report(const Scenario& scenario, const Result& result);
 // One line per warning, for stderr in every mode but --json (whose document holds them; issue 45: the
 // CSV dropped them, and the text mode mixed them into stdout). `in_words`: the report already says
 // W_OVERHEAD_ENERGY in a sentence, so it is left out.

@@ -228,7 +228,7 @@ int run(const std::vector<std::string>& args) {
   }
   std::cout << cli::printable(options.csv ? csv_result(result_to_json(*solved.scenario, *solved.result, solved.warnings),
                                                        options.csv_human ? CsvUnits::human : CsvUnits::si)
-                                          : cli::format_report(*solved.scenario, *solved.result, solved.warnings));
+                                          : cli::format_report(*solved.scenario, *solved.result));
   std::cout.flush();
   std::cerr << cli::printable(cli::format_warnings(solved.warnings, !options.csv));
   return exit_ok;

@@ -108,7 +108,7 @@ int epochcalc::fuzz::fuzz_set(const std::uint8_t* data, std::size_t size) {
     return 0;
   }
   check_reply(text_of(result_to_json(*solved.scenario, *solved.result, solved.warnings)), {result_schema}, "result_to_json");
-  const std::string report = cli::format_report(*solved.scenario, *solved.result, solved.warnings);
+  const std::string report = cli::format_report(*solved.scenario, *solved.result) + cli::format_warnings(solved.warnings, true);
   expect(!report.empty(), "format_report printed nothing");
   return 0;
 }

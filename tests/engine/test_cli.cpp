@@ -88,7 +88,7 @@ Solved solved_checked(const json& document) {
 
 TEST_CASE("the report states the winner at each batch size and where the accelerator wins") {
   const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
-  const std::string text = cli::format_report(*d.scenario, *d.result, d.warnings);
+  const std::string text = cli::format_report(*d.scenario, *d.result);
   CHECK(text.find("274.243 ms") != std::string::npos);
   CHECK(text.find("254.700 ms") != std::string::npos);
   CHECK(text.find("7.03143 s") != std::string::npos);
@@ -110,7 +110,7 @@ TEST_CASE("the report's table keeps its columns apart for the largest values, ea
   const Solved d = solved_checked({{"preset", "mnist-cpu-vs-h100"},
                                    {"network", {{"widths", {1000000, 1000000, 1000000}}, {"dataset", {{"base", "mnist"}, {"training_examples", 1000000000000}}}}},
                                    {"host", {{"base", "reference-cpu"}, {"peak_flops", {{"fp32", 1}}}, {"memory_bandwidth", 1}}}});
-  const std::string text = cli::format_report(*d.scenario, *d.result, d.warnings);
+  const std::string text = cli::format_report(*d.scenario, *d.result);
   CAPTURE(text);
   // Every row of the table: a label, then five times and a share, each a number and its unit.
   std::size_t rows = 0;
@@ -284,19 +284,19 @@ TEST_CASE("the calibration report shows each device's own fitted values, what no
 
 TEST_CASE("the report names the profile, the graph replay and the efficiencies only when set") {
   const Solved plain = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
-  const std::string plain_text = cli::format_report(*plain.scenario, *plain.result, plain.warnings);
+  const std::string plain_text = cli::format_report(*plain.scenario, *plain.result);
   CHECK(plain_text.find("profile") == std::string::npos);
   CHECK(plain_text.find("replays a graph") == std::string::npos);
   CHECK(plain_text.find("Efficiency") == std::string::npos);
   CHECK(plain_text.find("input gradient") == std::string::npos);
   const Solved skipped =
       solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"assumptions", {{"first_layer_input_gradient", false}}}});
-  CHECK(cli::format_report(*skipped.scenario, *skipped.result, skipped.warnings)
+  CHECK(cli::format_report(*skipped.scenario, *skipped.result)
             .find(", training without the input gradient (2 passes on the first layer), overlap none\n") != std::string::npos);
 
   const Solved graphs = solved_checked({{"preset", "mnist-cpu-vs-h100"}, {"profile", "pytorch-cuda-graphs"},
                                 {"assumptions", {{"launches_per_step", 3}, {"accelerator_efficiency", "25 %"}}}});
-  const std::string text = cli::format_report(*graphs.scenario, *graphs.result, graphs.warnings);
+  const std::string text = cli::format_report(*graphs.scenario, *graphs.result);
   CAPTURE(text);
   CHECK(text.find(", from the pytorch-cuda-graphs profile\n") != std::string::npos);
   // 1,875 steps at batch 32, three graph launches each.
@@ -400,7 +400,9 @@ TEST_CASE("CSV reads back to the same numbers: a header row, a units row, one ro
   const json comparison = compare_text(doc, "accelerators");
   const auto devices = csv_rows(csv_compare(comparison));
   CHECK(devices.size() == 2 + comparison.at("devices").size());
-  CHECK(std::stod(devices[3][2]) == comparison.at("devices").at(1).at("batched").at("epoch_time_s").get<double>());
+  const auto epoch = static_cast<std::size_t>(std::find(devices[0].begin(), devices[0].end(), "batched.epoch_time_s") - devices[0].begin());
+  REQUIRE(epoch < devices[0].size());
+  CHECK(std::stod(devices[3][epoch]) == comparison.at("devices").at(1).at("batched").at("epoch_time_s").get<double>());
 }
 
 TEST_CASE("regression: the report counts the operations each device pays, not one count that no device pays") {
@@ -410,7 +412,7 @@ TEST_CASE("regression: the report counts the operations each device pays, not on
                                    {"accelerator", "a100-sxm-80gb"},
                                    {"overheads", {{"host", {{"profile", "pytorch-eager-cpu"}}},
                                                   {"accelerator", {{"profile", "pytorch-eager-cuda"}}}}}});
-  const std::string text = cli::format_report(*s.scenario, *s.result, s.warnings);
+  const std::string text = cli::format_report(*s.scenario, *s.result);
   CAPTURE(text);
   CHECK(text.find("2,115") == std::string::npos);
   CHECK(text.find("Dataset MNIST: 60,000 examples; batch 256 -> 235 steps\n") != std::string::npos);
@@ -418,7 +420,7 @@ TEST_CASE("regression: the report counts the operations each device pays, not on
   CHECK(text.find("32 operations per step: 7,520 operations per epoch (batch 1: 1,920,000)") != std::string::npos);
   // Where both devices pay the scenario's count, the header gives it once.
   const Solved plain = solved_checked({{"preset", "mnist-cpu-vs-h100"}});
-  CHECK(cli::format_report(*plain.scenario, *plain.result, plain.warnings).find("1,875 steps, 16,875 launched ops per epoch") !=
+  CHECK(cli::format_report(*plain.scenario, *plain.result).find("1,875 steps, 16,875 launched ops per epoch") !=
         std::string::npos);
 }
 
@@ -553,6 +555,18 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
   const auto compared = csv_rows(csv_compare(compare_text(doc, "l4@0.80/h,epyc-9654")));
   CHECK(std::find(compared[0].begin(), compared[0].end(), "batched.step_time_s") != compared[0].end());
   CHECK(compared[3][std::find(compared[0].begin(), compared[0].end(), "batched.cost_usd") - compared[0].begin()].empty());
+  // Each row says its batch size and the price it was costed at, given or listed (issue 45).
+  const auto at = [&](const char* name) { return static_cast<std::size_t>(std::find(compared[0].begin(), compared[0].end(), name) - compared[0].begin()); };
+  REQUIRE(at("price_from") < compared[0].size());
+  CHECK(compared[1][at("price_per_hour")] == "USD/h");
+  CHECK(compared[2][at("device")] == "l4");
+  CHECK(compared[2][at("batch_size")] == "32");
+  CHECK(std::stod(compared[2][at("price_per_hour")]) == 0.8);
+  CHECK(compared[2][at("price_from")] == "given");
+  CHECK(compared[3][at("price_per_hour")].empty());
+  CHECK(compared[3][at("price_from")].empty());
+  const auto listed = csv_rows(csv_compare(compare_text(doc, "t4")));
+  CHECK(listed[2][at("price_from")] == "list");
 }
 
 // Issue 35: the cost read "7.069e-05 USD", the cheapest ranges came as a list of ids, and nothing said

@@ -167,8 +167,10 @@ std::string csv_field_sweep(const json& sweep, CsvUnits units) {
 
 std::string csv_compare(const json& comparison, CsvUnits units) {
   CsvTable t;
-  t.header = {"device", "runs_as"};
-  t.units = {"", ""};
+  // Each row says the batch size and the price it was costed at, and whether that price was given or
+  // is a cited list price (issue 45: an unpriced L4 silently cost its list price).
+  t.header = {"device", "runs_as", "batch_size", "price_per_hour", "price_from"};
+  t.units = {"", "", "", "USD/h", ""};
   for (const char* batch : {"batched", "batch_one"}) add_run_columns(t, std::string(batch) + ".");
   std::vector<const json*> devices;
   for (const json& d : comparison.at("devices"))
@@ -178,6 +180,10 @@ std::string csv_compare(const json& comparison, CsvUnits units) {
     const json& d = *devices[i];
     cells.push_back(txt(d.at("id")));
     cells.push_back(txt(d.at("runs_as")));
+    cells.push_back(num(comparison.at("batch_size")));
+    const json& price = d.at("price");
+    cells.push_back(price.is_null() ? CsvCell{} : num(price.at("usd_per_hour")));
+    cells.push_back(price.is_null() ? CsvCell{} : txt(price.at("from")));
     for (const char* batch : {"batched", "batch_one"})
       for (const char* key : run_keys) cells.push_back(num(d.at(batch).at(key)));
   };
