@@ -140,6 +140,18 @@ test('device spec: editing the host peak marks it custom, shows the original sou
   await release(page);
 });
 
+test('a price per hour is no change of the device: no custom badge, no "(customised)" (issue 45)', async () => {
+  const page = await openPage(env.browser, env.url);
+  await fill(page, '#accelerator-price_per_hour', '2.5 USD/h');
+  await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.getElementById('accelerator-price_per_hour')).value === '2.5 USD/h');
+  await page.locator('#accelerator-price_per_hour').blur();
+  await page.waitForFunction(() => !document.documentElement.dataset.settling);
+  assert.equal(await page.isVisible('#accelerator-custom'), false);
+  assert.equal(await page.isVisible('#accelerator-restore'), false);
+  assert.equal(await page.inputValue('#accelerator-name'), 'NVIDIA H100 SXM5 80GB');
+  await release(page);
+});
+
 test('device spec: accelerator bandwidth sets its memory time', async () => {
   const page = await openPage(env.browser, env.url);
   const memory = await value(page, 'accelerator.batched.memory_time_s');

@@ -259,6 +259,21 @@ TEST_CASE("devices: full objects and overrides of a registry entry") {
     REQUIRE(parsed.errors.empty());
     CHECK(parsed.scenario->accelerator.name == "NVIDIA H100 SXM5 80GB (customised)");
     CHECK(parsed.scenario->accelerator.memory_bandwidth == 2e12);
+    // What an hour of it costs is the buyer's, not the device's: no "(customised)" (issue 45), in the
+    // result and in the form's expansion alike.
+    json priced = default_document();
+    priced["accelerator"] = {{"base", "h100-sxm"}, {"price_per_hour", "2.5 USD/h"}};
+    const ParsedScenario bought = parse_scenario(priced);
+    REQUIRE(bought.errors.empty());
+    CHECK(bought.scenario->accelerator.name == "NVIDIA H100 SXM5 80GB");
+    CHECK(bought.scenario->accelerator.price_per_hour == 2.5);
+    Errors none;
+    CHECK(expand_scenario(priced, none)["accelerator"]["name"] == "NVIDIA H100 SXM5 80GB");
+    // Another dataset names the scenario after it, as other devices do (issue 45: a CIFAR-10 scenario was
+    // "MNIST epoch: CPU vs H100 (edited)").
+    const ParsedScenario cifar = parse_scenario(json{{"preset", "mnist-cpu-vs-h100"}, {"network", {{"dataset", "cifar-10"}}}});
+    REQUIRE(cifar.errors.empty());
+    CHECK(cifar.scenario->name == "CIFAR-10 epoch: Reference CPU (MLSys·im) vs NVIDIA H100 SXM5 80GB");
     CHECK(parsed.scenario->accelerator.peak_flops.at("fp32") == 67e12);
     CHECK_FALSE(parsed.scenario->accelerator.source.empty());
   }

@@ -51,6 +51,10 @@ std::string json_type_name(const json& value);
 // A short quote of a value for a message, and a bound written for people ("10,000,000,000"); not
 // `separated`, a number the unit parser reads back ("10000000000").
 std::string describe(const json& value);
+// Whether a registry entry written as {"base": id, ...} changes what the entry says, so that it is named
+// "<name> (customised)": any key but "base" and "price_per_hour" (what an hour of it costs is the
+// buyer's, not the device's: issue 45).
+bool customises(const json& value);
 // `text` whole, or cut to at most `most` bytes with "..." at the end, on a UTF-8 character's boundary.
 std::string in_part(std::string_view text, std::size_t most);
 std::string format_number(double value, bool separated = true);

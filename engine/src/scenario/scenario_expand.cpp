@@ -43,7 +43,7 @@ void expand_entity(json& value, const std::string& path, bool device, Errors& er
     return;
   }
   // The same naming rule as read_entity: edited without a new name, it is the "(customised)" entry.
-  if (!value.contains("name") && value.size() > 1 && full.contains("name") && full.at("name").is_string())
+  if (!value.contains("name") && customises(value) && full.contains("name") && full.at("name").is_string())
     full["name"] = full.at("name").get<std::string>() + " (customised)";
   for (const auto& [key, override_value] : value.items()) {
     if (key == "peak_flops" && override_value.is_object() && full.contains("peak_flops") && full.at("peak_flops").is_object()) {

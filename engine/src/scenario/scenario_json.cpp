@@ -53,7 +53,7 @@ std::optional<Value> read_entity(const json& value, const std::string& path, con
       return std::nullopt;
     }
     entity = *found;
-    if (!value.contains("name") && value.size() > 1) entity.name += " (customised)";
+    if (!value.contains("name") && customises(value)) entity.name += " (customised)";
   }
   read_fields(value, path, base == nullptr, entity, errors);
   if (errors.size() != before) return std::nullopt;

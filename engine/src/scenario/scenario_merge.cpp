@@ -274,7 +274,16 @@ json expand_preset(const json& input, Errors& errors) {
     return patch.contains(role) && (base_of(patch[role]).empty() || !preset->scenario.contains(role) ||
                                     base_of(patch[role]) != base_of(preset->scenario.at(role)));
   };
-  const bool renamed = !patch.contains("name") && (changes("host") || changes("accelerator"));
+  // Another dataset too: a CIFAR-10 scenario was titled "MNIST epoch: … (edited)" (issue 45).
+  const auto dataset_in = [](const json& doc) -> const json* {
+    if (!doc.is_object() || !doc.contains("network") || !doc.at("network").is_object()) return nullptr;
+    const json& network = doc.at("network");
+    return network.contains("dataset") ? &network.at("dataset") : nullptr;
+  };
+  const json* new_dataset = dataset_in(patch);
+  const json* old_dataset = dataset_in(preset->scenario);
+  const bool other_dataset = new_dataset && (base_of(*new_dataset).empty() || !old_dataset || base_of(*new_dataset) != base_of(*old_dataset));
+  const bool renamed = !patch.contains("name") && (changes("host") || changes("accelerator") || other_dataset);
   if (!patch.empty() && !patch.contains("name") && merged.contains("name") && merged["name"].is_string())
     merged["name"] = merged["name"].get<std::string>() + " (edited)";
   merged.merge_patch(patch);

@@ -71,13 +71,11 @@ export function mountDevice(slot, role, { $, schema, hardware, spec, buildField,
     if (shownDevice && typeof shownDevice === 'object' && shownDevice.base) edit(role, shownDevice.base);
   }
 
-  /** Whether a device differs from its registry entry in any field the registry gives. */
-  function differsFromRegistry(dev, entry) {
-    for (const k of ['peak_flops', ...deviceNumbers]) {
-      if (JSON.stringify(dev[k] ?? null) !== JSON.stringify(entry[k] ?? null)) return true;
-    }
-    return typeof dev.name === 'string' && dev.name !== entry.name && !dev.name.startsWith(`${entry.name} (`);
-  }
+  /**
+   * Whether a device differs from its registry entry: the engine says so in the name it gives it ("…
+   * (customised)", or the author's own), and a price per hour is no change of the device (issue 45).
+   */
+  const differsFromRegistry = (dev, entry) => dev.name !== entry.name;
 
   return (dev, precision) => {
     shownDevice = dev;
