@@ -252,17 +252,20 @@ TEST_CASE("devices: full objects and overrides of a registry entry") {
     CHECK(errors[0].path == "/host/peak_flops");
     CHECK(errors[1].path == "/host/memory_bandwidth");
   }
-  SUBCASE("an override keeps the rest of the registry entry and says it is customised") {
+  // The default document with the accelerator written as given.
+  const auto with_accelerator = [](json accelerator) {
     json doc = default_document();
-    doc["accelerator"] = {{"base", "h100-sxm"}, {"memory_bandwidth", "2 TB/s"}};
-    const ParsedScenario parsed = parse_scenario(doc);
+    doc["accelerator"] = std::move(accelerator);
+    return doc;
+  };
+  SUBCASE("an override keeps the rest of the registry entry and says it is customised") {
+    const ParsedScenario parsed = parse_scenario(with_accelerator({{"base", "h100-sxm"}, {"memory_bandwidth", "2 TB/s"}}));
     REQUIRE(parsed.errors.empty());
     CHECK(parsed.scenario->accelerator.name == "NVIDIA H100 SXM5 80GB (customised)");
     CHECK(parsed.scenario->accelerator.memory_bandwidth == 2e12);
     // What an hour of it costs is the buyer's, not the device's: no "(customised)" (issue 45), in the
     // result and in the form's expansion alike.
-    json priced = default_document();
-    priced["accelerator"] = {{"base", "h100-sxm"}, {"price_per_hour", "2.5 USD/h"}};
+    const json priced = with_accelerator({{"base", "h100-sxm"}, {"price_per_hour", "2.5 USD/h"}});
     const ParsedScenario bought = parse_scenario(priced);
     REQUIRE(bought.errors.empty());
     CHECK(bought.scenario->accelerator.name == "NVIDIA H100 SXM5 80GB");
