@@ -21,6 +21,9 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 
 from . import _epochcalc as _engine
 
+#: The engine's version, the project's (the CLI's --version, the module's calc.version).
+__version__: str = _engine.version()
+
 __all__ = [
     "EpochcalcError",
     "solve",
@@ -71,9 +74,17 @@ def _text(scenario: ScenarioInput) -> str:
     if isinstance(scenario, str):
         return scenario
     try:
-        return json.dumps(scenario, allow_nan=True)
+        return json.dumps(scenario, allow_nan=True, default=_number)
     except (TypeError, ValueError) as err:
         raise EpochcalcError([{"code": "E_TYPE", "path": "", "message": f"the scenario is not JSON data ({err})"}]) from None
+    except RecursionError:
+        raise EpochcalcError([_too_deep("the scenario", "")]) from None
+
+
+def _too_deep(what: str, path: str) -> dict:
+    """Nesting Python cannot even write (a 1,000-deep dict raised RecursionError): said as the engine says
+    a document nested past its limit."""
+    return {"code": "E_RANGE", "path": path, "message": f"{what} nests dicts and lists too deeply to be written as JSON; a scenario needs at most 4 levels"}
 
 
 def _reply(text: str) -> Any:
@@ -90,6 +101,8 @@ def _data(value: Any, what: str) -> str:
         return json.dumps(value, allow_nan=True, default=_number)
     except (TypeError, ValueError) as err:
         raise EpochcalcError([{"code": "E_TYPE", "path": f"/{what}", "message": f"the {what} are not JSON data ({err})"}]) from None
+    except RecursionError:
+        raise EpochcalcError([_too_deep(f"the {what}", f"/{what}")]) from None
 
 
 def _number(value: Any) -> Any:

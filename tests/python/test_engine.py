@@ -177,3 +177,21 @@ def test_the_notebook_calculator_is_the_engine_s_scenario():
     # A preset the engine does not know is refused, as the CLI refuses it.
     with pytest.raises(epochcalc.EpochcalcError):
         epochcalc.Calculator(preset="no-such-preset").result
+
+
+def test_numpy_numbers_deep_nesting_and_the_version():
+    """numpy's numbers are numbers (an np.int64 batch size from np.arange gave E_TYPE at no path); nesting
+    Python cannot write is an EpochcalcError, not RecursionError; the package says its version and that
+    it is typed (issue 46)."""
+    np = pytest.importorskip("numpy")
+    assert epochcalc.solve({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": np.int64(64)}})["network"]["batched"]["batch_size"] == 64
+    deep: dict = {}
+    node = deep
+    for _ in range(1000):
+        node["x"] = {}
+        node = node["x"]
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.solve(deep)
+    assert raised.value.code == "E_RANGE"
+    assert epochcalc.__version__ == subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout.split()[-1]
+    assert (Path(epochcalc.__file__).parent / "py.typed").exists()
