@@ -34,12 +34,6 @@ std::string in_part(std::string_view text, std::size_t most) {
   return std::string(text.substr(0, cut)) + "...";
 }
 
-bool customises(const json& value) {
-  for (const auto& [key, _] : value.items())
-    if (key != "base" && key != "price_per_hour") return true;
-  return false;
-}
-
 // A short quote of a value for a message.
 std::string describe(const json& value) { return in_part(value.dump(-1, ' ', false, json::error_handler_t::replace), 40); }
 

@@ -149,6 +149,12 @@ EPOCHCALC_FOR_SIZE bool check_object(const json& value, const std::string& path,
   return true;
 }
 
+bool customises(const json& value) {
+  for (const auto& [key, _] : value.items())
+    if (key != "base" && key != "price_per_hour") return true;
+  return false;
+}
+
 const json* field(const json& object, std::string_view key, const std::string& path, Errors& errors,
                   bool required) {
   const auto it = object.find(key);
