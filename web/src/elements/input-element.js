@@ -25,7 +25,7 @@ input[type="range"] { width: 10em; max-width: 40vw; }
 input[type="number"] { width: 6em; }
 output { font-variant-numeric: tabular-nums; font-weight: 600; }
 [aria-invalid="true"] { outline: 2px solid #c5221f; outline-offset: 1px; }
-.problem { color: #c5221f; font-size: 0.85em; }
+.problem { font-size: 0.85em; border-left: 3px solid #c5221f; padding-left: 0.3em; }
 .problem:empty { display: none; }
 :focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;
@@ -223,7 +223,8 @@ export class EpochInput extends HTMLElement {
     const output = document.createElement('output');
     output.setAttribute('aria-hidden', 'true');
     output.hidden = !(control instanceof HTMLInputElement && control.type === 'range');
-    // The engine's message for a refused value, beside the control, for every reader.
+    // The engine's message for a refused value, beside the control, for every reader: in the text's own
+    // colour (a red on a dark book read at 3:1), marked red beside it.
     const problem = document.createElement('span');
     problem.id = 'problem';
     problem.className = 'problem';
