@@ -23,7 +23,10 @@ if [ "${1:-}" = "--which" ]; then
   echo "$python"
   exit 0
 fi
-cmake --preset native -DEPOCHCALC_BUILD_PYTHON=ON -DPYTHON_EXECUTABLE="$python" \
+# CMake gets the interpreter a virtual environment links to (the same headers and ABI), so that the shared
+# cache does not name a venv that may be deleted later (scripts/build-native.sh also repairs that).
+interpreter=$("$python" -c 'import os, sys; print(os.path.realpath(sys.executable))')
+cmake --preset native -DEPOCHCALC_BUILD_PYTHON=ON -DPYTHON_EXECUTABLE="$interpreter" \
   -Dpybind11_DIR="$("$python" -c 'import pybind11; print(pybind11.get_cmake_dir())')" >/dev/null
 cmake --build build/native --target epochcalc_python -j"$(nproc 2>/dev/null || echo 2)" >&2
 # The notebook's calculator page (epochcalc.Calculator), when the web build has written it.
