@@ -55,7 +55,7 @@ export const ELEMENT_FEATURES = {
   'the what-if and devices views, pins, exports, the chart across a field, the map': ['epochcalc-tools.js'],
   'break-even values, the what-if and devices views, the chart across a field, the map': ['epochcalc_whatif_calls.js', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'],
   '<epoch-input type="scrub">': ['epochcalc-scrub.js'],
-  'offline use after a reload: registerBookWorker()': ['epochcalc-book.js'],
+  'offline use after a reload: registerBookWorker()': ['epochcalc-book.js', 'epochcalc-book-files.json'],
   'the anywidget module (MyST {anywidget}, marimo, Jupyter): render({ model, el })': ['epochcalc-widget.js'],
 };
 
@@ -229,7 +229,7 @@ export async function buildWeb(options = {}) {
   const prerendered = await prerenderAnswer(outdir);
   if (!prerendered.done) console.warn(`build-web: the default answer is not in index.html (${prerendered.reason}); the page draws it once the engine loads`);
   // Last: the service workers precache every file written above (the book's worker, the elements' files).
-  await bookWorker(outdir, Object.values(ELEMENT_FEATURES).flat());
+  await bookWorker(outdir, Object.values(ELEMENT_FEATURES).flat().filter((f) => f !== 'epochcalc-book-files.json'));
   // The examples stand for a book whose pages sit one folder below the elements' files: its worker
   // beside them, as an author copies it.
   copyFileSync(join(outdir, 'epochcalc-book-sw.js'), join(outdir, 'examples/epochcalc-book-sw.js'));

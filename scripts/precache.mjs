@@ -3,7 +3,8 @@
 // needs no network). Runs last, after every other file of outdir is written; files added later to the
 // build are picked up by the glob.
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getManifest } from 'workbox-build';
@@ -35,20 +36,33 @@ export async function precache(outdir) {
 }
 
 /**
- * Writes <outdir>/epochcalc-book-sw.js (web/book-sw.js): the worker a book registers at its own scope,
- * precaching the elements' files, each with its content hash.
+ * Writes <outdir>/epochcalc-book-sw.js (web/book-sw.js), the worker a book registers at its own scope,
+ * and <outdir>/epochcalc-book-files.json, the list it reads of this build's element files, each with its
+ * SHA-256 (the worker checks each file it keeps against it), and the build's id (a hash of the list).
+ * The worker itself holds no list, so a deploy that copies only the elements' files still reaches it.
  * @param {string} outdir @param {string[]} files  the elements' files, relative to outdir
  */
 export async function bookWorker(outdir, files) {
-  const dir = resolve(outdir);
-  const { manifestEntries, count, warnings } = await getManifest({ globDirectory: dir, globPatterns: files, maximumFileSizeToCacheInBytes: 64 * 1024 * 1024 });
-  if (warnings.length || count !== files.length) throw new Error(`precache: the book worker's files: ${warnings.join('; ') || `${count} of ${files.length} found`}`);
-  await writeWorker(join(root, 'web/book-sw.js'), join(dir, 'epochcalc-book-sw.js'), manifestEntries);
+  bookFiles(outdir, files);
+  await writeWorker(join(root, 'web/book-sw.js'), join(resolve(outdir), 'epochcalc-book-sw.js'), null);
 }
 
 /**
- * Bundles a worker's source with its list of files where self.__WB_MANIFEST stands.
- * @param {string} source @param {string} out @param {{url: string, revision: string|null}[]} entries
+ * Writes <dir>/epochcalc-book-files.json for the element files in dir (the tests' deploys use it too).
+ * @param {string} dir @param {string[]} files
+ */
+export function bookFiles(dir, files) {
+  /** @type {Record<string, string>} */
+  const hashes = {};
+  for (const f of files) hashes[f] = createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
+  const build = createHash('sha256').update(JSON.stringify(hashes)).digest('hex').slice(0, 16);
+  writeFileSync(join(dir, 'epochcalc-book-files.json'), `${JSON.stringify({ build, files: hashes }, null, 1)}\n`);
+}
+
+/**
+ * Bundles a worker's source with its list of files where self.__WB_MANIFEST stands (entries null: a
+ * worker without one).
+ * @param {string} source @param {string} out @param {{url: string, revision: string|null}[]|null} entries
  */
 async function writeWorker(source, out, entries) {
   const bundle = await build({
@@ -64,6 +78,7 @@ async function writeWorker(source, out, entries) {
     write: false,
   });
   const code = bundle.outputFiles[0].text;
+  if (!entries) return void writeFileSync(out, code);
   const at = code.indexOf(INJECTION_POINT);
   if (at < 0 || code.indexOf(INJECTION_POINT, at + 1) >= 0) {
     throw new Error(`precache: ${source} must use ${INJECTION_POINT} exactly once`);

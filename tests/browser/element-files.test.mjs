@@ -72,7 +72,7 @@ async function useEverything(page) {
 test('the README lists exactly the build\'s files per feature', () => {
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
   const table = readme.slice(readme.indexOf('#### Which files to copy'), readme.indexOf('#### Offline on a book'));
-  const listed = [...table.matchAll(/`([\w.-]+\.(?:js|wasm))`/g)].map((m) => m[1]).filter((f) => f !== 'epochcalc-book-sw.js');
+  const listed = [...table.matchAll(/`([\w.-]+\.(?:js|wasm|json))`/g)].map((m) => m[1]).filter((f) => f !== 'epochcalc-book-sw.js');
   assert.deepEqual([...new Set(listed)].sort(), [...FILES].sort());
 });
 
@@ -89,9 +89,9 @@ test('the listed files alone, in a folder of another name, serve every feature w
   await page.waitForFunction(() => document.getElementById('c')?.shadowRoot?.querySelector('[data-drawn="true"]'));
   const failed = requests.filter((r) => r.status >= 400);
   assert.deepEqual(failed, []);
-  // Every file but the book's and the widget's (a book's own pages, or a widget host, load them: the
-  // widget's in tests/browser/widget.test.mjs) was used.
-  for (const f of FILES.filter((x) => x !== 'epochcalc-book.js' && x !== 'epochcalc-widget.js')) {
+  // Every file but the book's and the widget's (a book's own pages and its worker, or a widget host,
+  // load them: tests/browser/book-worker.test.mjs and widget.test.mjs) was used.
+  for (const f of FILES.filter((x) => !['epochcalc-book.js', 'epochcalc-book-files.json', 'epochcalc-widget.js'].includes(x))) {
     assert.ok(requests.some((r) => r.path === `/vendor/calc/${f}`), `${f} was used`);
   }
   assert.deepEqual(problems, []);

@@ -171,8 +171,10 @@ calc.solve(42);
 const element: EpochOverheadCalculator | null = document.querySelector('epoch-overhead-calculator');
 const shown: number | undefined = element?.result?.host.batched.epoch_time_s;
 element?.addEventListener('epochcalc-result', (event) => { const r: Result = event.detail; console.log(r.schema); });
-const registration: ServiceWorkerRegistration | null = await registerBookWorker('epochcalc-book-sw.js?files=epochcalc/');
-export { seconds, shown, speedups, flip, registration };
+const offline = await registerBookWorker('epochcalc-book-sw.js?files=epochcalc/');
+const registration: ServiceWorkerRegistration | null = offline.registration;
+const said: string[] = offline.problems;
+export { seconds, shown, speedups, flip, registration, said };
 `);
   const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
   const common = { target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, types: [],

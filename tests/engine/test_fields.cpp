@@ -13,6 +13,7 @@
 #include "epochcalc/scenario/scenario_json.hpp"
 #include "epochcalc/whatif/field_sweep.hpp"
 #include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/scenario/schema.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;
@@ -200,4 +201,29 @@ TEST_CASE("a grid of two fields equals solving each pair's document, row-major")
       CHECK(grid.y[k] == dispatches[j]);
       check_point(grid, k, solve(parsed_with(doc, {{"/network/batch_size", batches[i]}, {"/dispatch", dispatches[j]}})));
     }
+}
+
+TEST_CASE("every numeric field has a control span within its limits, in the schema") {
+  const json schema = schema_document();
+  int checked = 0;
+  for (const json& f : schema["fields"]) {
+    if (f["kind"] != "quantity" && f["kind"] != "integer") continue;
+    CAPTURE(f["path"].get<std::string>());
+    REQUIRE(f.contains("control"));
+    const json& c = f["control"];
+    const double low = c["min"], high = c["max"];
+    CHECK(low < high);
+    CHECK(low >= f["min"].get<double>());
+    CHECK(high <= f["max"].get<double>());
+    if (c["scale"] == "log") {
+      CHECK(low > 0);
+      CHECK(c["steps_per_decade"].get<int>() > 0);
+    } else {
+      CHECK(c["scale"] == "linear");
+      CHECK(c["step"].get<double>() > 0);
+      CHECK(c["step"].get<double>() <= (high - low) / 2);
+    }
+    ++checked;
+  }
+  CHECK(checked > 40);
 }

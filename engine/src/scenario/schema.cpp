@@ -92,6 +92,12 @@ json schema_document() {
       entry["min"] = f.integer.min;
       entry["max"] = f.integer.max;
     }
+    const ControlSpan* span = f.kind == FieldKind::quantity ? &f.quantity.control : f.kind == FieldKind::integer ? &f.integer.control : nullptr;
+    if (span && span->high > span->low) {
+      entry["control"] = {{"min", span->low}, {"max", span->high}, {"scale", span->log ? "log" : "linear"}};
+      if (span->log) entry["control"]["steps_per_decade"] = control_steps_per_decade;
+      else entry["control"]["step"] = span->step;
+    }
     if (f.choices) entry["choices"] = *f.choices;
     // The longest text the engine reads here: a front end checks a value against it before it lays
     // the value out (a link can carry megabytes).
