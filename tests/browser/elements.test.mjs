@@ -582,3 +582,79 @@ test('a log slider tells a screen reader the field\'s value and limits, not its 
   assert.equal(prop('valuemax'), 4096);
   await page.context().close();
 });
+
+test('a control without min and max spans its field\'s control span from the schema, in its unit and scale', async () => {
+  const page = await host(`<p><epoch-input id="d" for="a" field="dispatch" type="scrub"></epoch-input>
+<epoch-input id="m" for="a" field="host.memory_bandwidth" type="scrub"></epoch-input>
+<epoch-input id="e" for="a" field="assumptions.host_efficiency" type="range"></epoch-input></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  const schema = await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).engine.schema());
+  const span = (/** @type {string} */ path) => schema.fields.find((/** @type {any} */ f) => f.path === path).control;
+  const slider = (/** @type {string} */ id) => page.locator(`#${id} [role="slider"]`);
+  await slider('d').waitFor();
+  await page.waitForFunction(() => document.querySelector('#d')?.shadowRoot?.querySelector('[role="slider"]')?.getAttribute('aria-valuemax'));
+  assert.equal(Number(await slider('d').getAttribute('aria-valuemin')), span('/dispatch').min);
+  assert.equal(Number(await slider('d').getAttribute('aria-valuemax')), span('/dispatch').max);
+  const scenario = () => page.evaluate(() => /** @type {any} */ (document.getElementById('a')).result.scenario);
+  // One step right from 10 µs is one twelfth of a decade, not 40.95 s.
+  await slider('d').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('a')).result.scenario.dispatch !== 1e-5);
+  const d = (await scenario()).dispatch;
+  assert.ok(Math.abs(d / (1e-5 * 10 ** (1 / span('/dispatch').steps_per_decade)) - 1) < 1e-5, `dispatch ${d}`);
+  // One step left from 50 GB/s stays in GB/s.
+  await slider('m').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('a')).result.scenario.host.memory_bandwidth !== 5e10);
+  const bw = (await scenario()).host.memory_bandwidth;
+  assert.ok(bw > 3e10 && bw < 5e10, `bandwidth ${bw}`);
+  // A linear field: the range slider's step is the span's.
+  const range = await page.locator('#e input').evaluate((el) => [/** @type {HTMLInputElement} */ (el).min, /** @type {HTMLInputElement} */ (el).max, /** @type {HTMLInputElement} */ (el).step]);
+  assert.deepEqual(range.map(Number), [span('/assumptions/host_efficiency').min, span('/assumptions/host_efficiency').max, span('/assumptions/host_efficiency').step]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('typed values: beyond the author\'s min or max refused beside the number; a likely slip taken with the engine\'s warning beside it', async () => {
+  const page = await host(`<p><epoch-input id="b" for="a" field="dispatch" type="scrub" max="1e-3"></epoch-input>
+<epoch-input id="f" for="a" field="launch" type="scrub"></epoch-input>
+<epoch-input id="n" for="a" field="network.batch_size" type="number" max="4096"></epoch-input></p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  const problem = (/** @type {string} */ id) => page.locator(`#${id}`).evaluate((el) => {
+    const p = /** @type {HTMLElement} */ (el.shadowRoot?.querySelector('.problem'));
+    return { text: p.textContent, shown: p.getBoundingClientRect().height > 0, invalid: el.hasAttribute('invalid') };
+  });
+  const typeInto = async (/** @type {string} */ id, /** @type {string} */ text) => {
+    await page.locator(`#${id} [role="slider"]`).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  const before = await page.evaluate(() => JSON.stringify(/** @type {any} */ (document.getElementById('a')).scenario));
+  await typeInto('b', '20');
+  await page.waitForFunction(() => document.getElementById('b')?.hasAttribute('invalid'));
+  let said = await problem('b');
+  assert.match(said.text ?? '', /20\ss is above this control's range, 100\sns to 1\sms/);
+  assert.ok(said.shown, 'the refusal is on the page, not only for screen readers');
+  assert.equal(await page.evaluate(() => JSON.stringify(/** @type {any} */ (document.getElementById('a')).scenario)), before, 'nothing sent');
+  const [now, max] = await page.locator('#b [role="slider"]').evaluate((el) => [Number(el.getAttribute('aria-valuenow')), Number(el.getAttribute('aria-valuemax'))]);
+  assert.ok(now <= max);
+  // Without a max, 20 is read as the engine reads it, and its slip warning shows beside it.
+  await typeInto('f', '20');
+  await once(page, 'a', 'r.scenario.launch === 20');
+  await page.waitForFunction(() => document.getElementById('f')?.shadowRoot?.querySelector('.problem')?.textContent);
+  said = await problem('f');
+  assert.match(said.text ?? '', /reads as 20\ss.*Did you mean 20\sus\?/);
+  assert.ok(said.shown);
+  assert.equal(said.invalid, false);
+  // A number box: 1e9 against max="4096".
+  await page.locator('#n input').fill('1e9');
+  await page.locator('#n input').press('Enter');
+  await page.locator('#n input').blur();
+  await page.waitForFunction(() => document.getElementById('n')?.hasAttribute('invalid'));
+  assert.match((await problem('n')).text ?? '', /1,000,000,000 is above this control's range, 1 to 4,096/);
+  assert.equal((await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).result)).scenario.network.batch_size, 32);
+  await page.context().close();
+});

@@ -27,6 +27,7 @@ output { font-variant-numeric: tabular-nums; font-weight: 600; }
 [aria-invalid="true"] { outline: 2px solid #c5221f; outline-offset: 1px; }
 .problem { font-size: 0.85em; border-left: 3px solid #c5221f; padding-left: 0.3em; }
 .problem:empty { display: none; }
+.problem.warning { border-left-color: #b06000; }
 :focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;
 
@@ -66,6 +67,8 @@ export class EpochInput extends HTMLElement {
   #waiting = null;
   /** The bad attributes last warned about, so each is said once. */
   #warned = '';
+  /** The field's control span from the schema ({min, max, scale, step|steps_per_decade}), once known. @type {any} */
+  #span = null;
 
   connectedCallback() {
     // A value a script set before this module defined the element sits on the instance, in front of the
@@ -110,19 +113,42 @@ export class EpochInput extends HTMLElement {
 
   get #type() { return this.getAttribute('type') ?? 'range'; }
   get #field() { return this.getAttribute('field') ?? ''; }
-  get #log() { return this.getAttribute('scale') === 'log'; }
+  /** A log scale where the author says so; else linear where the author gives a step; else the field's
+   * control span's scale (the schema's). */
+  get #log() {
+    const scale = this.getAttribute('scale');
+    if (scale) return scale === 'log';
+    return !this.hasAttribute('step') && this.#span?.scale === 'log';
+  }
   get #min() { return this.#limits()[0]; }
   get #max() { return this.#limits()[1]; }
 
-  /** The attributes' range, or 1 to 4096 with a console warning where they give none that works. */
+  /**
+   * The attributes' range, else the field's control span from the schema (in its SI unit); where the
+   * attributes give none that works, a console warning and the span. Before the engine has answered
+   * (the control is disabled then), 1 to 4096 stands in for the span.
+   */
   #limits() {
-    const min = Number(this.getAttribute('min') ?? 1);
-    const max = Number(this.getAttribute('max') ?? 4096);
+    const span = this.#span ? [this.#span.min, this.#span.max] : [1, 4096];
+    const given = (/** @type {string} */ name, /** @type {number} */ fallback) => (this.hasAttribute(name) ? Number(this.getAttribute(name)) : fallback);
+    const min = given('min', span[0]);
+    const max = given('max', span[1]);
     if (Number.isFinite(min) && Number.isFinite(max) && min < max && !(this.#log && min <= 0)) return [min, max];
     const said = `min="${this.getAttribute('min')}" max="${this.getAttribute('max')}"`;
-    if (this.#warned !== said) console.warn(`epoch-input field="${this.#field}": ${said} is no range (two finite numbers, min below max, above 0 on a log scale): 1 to 4096 is used`);
+    if (this.#warned !== said) console.warn(`epoch-input field="${this.#field}": ${said} is no range (two finite numbers, min below max, above 0 on a log scale): the field's own span is used, ${this.#text(span[0])} to ${this.#text(span[1])}`);
     this.#warned = said;
-    return [1, 4096];
+    return span;
+  }
+
+  /** Whether the author bounds the values (min or max): typed values outside are refused. */
+  get #bounded() { return this.hasAttribute('min') || this.hasAttribute('max'); }
+
+  /** The step of a linear control: the author's, else 1 for a count, else the field's span's. */
+  #step() {
+    const step = Number(this.getAttribute('step'));
+    if (this.hasAttribute('step') && step > 0 && step < Infinity) return step;
+    if (this.#integer) return 1;
+    return this.#span?.scale === 'linear' && this.#span.step ? this.#span.step : (this.#max - this.#min) / 100;
   }
 
   #bind() {
@@ -139,7 +165,9 @@ export class EpochInput extends HTMLElement {
           this.#waiting = null;
           if (initial != null) return this.#send(initial, true);
         }
-        this.#invalid(null);
+        // The engine's warnings about this field's value (a likely slip of unit) stay beside it.
+        const path = pointerOf(this.#field);
+        this.#say((result.warnings ?? []).filter((/** @type {any} */ w) => w.path === path).map((/** @type {any} */ w) => w.message), false);
         this.#show(result);
       },
       onError: (calculator, errors) => {
@@ -155,10 +183,39 @@ export class EpochInput extends HTMLElement {
 
   /** Marks the control invalid with the engine's message, or clears it. @param {{message: string}[]|null} errors */
   #invalid(errors) {
-    const bad = errors != null && errors.length > 0;
+    this.#say((errors ?? []).map((e) => e.message), true);
+  }
+
+  /**
+   * Says messages beside the control, for every reader: refusals (`invalid`: the control is marked
+   * invalid too) or warnings about a value taken (the engine's W_UNLIKELY_VALUE: "20 s ... did you mean 20 us?").
+   * @param {string[]} messages @param {boolean} invalid
+   */
+  #say(messages, invalid) {
+    const bad = invalid && messages.length > 0;
     this.toggleAttribute('invalid', bad);
     this.#control?.setAttribute('aria-invalid', String(bad));
-    if (this.#problem) this.#problem.textContent = bad ? errors.map((e) => e.message).join(' ') : '';
+    if (this.#problem) {
+      this.#problem.textContent = messages.join(' ');
+      this.#problem.classList.toggle('warning', !invalid);
+    }
+  }
+
+  /**
+   * Why a typed value is outside the author's min and max (the engine reads the text, units and all),
+   * or null: inside, or text the engine refuses (its own message then says why).
+   * @param {string} text
+   */
+  #beyond(text) {
+    const calc = this.#calculator?.engine;
+    let v;
+    try {
+      v = valueAt(calc.solve(calc.set(calc.defaultScenario(), this.#field, text)).scenario, this.#field);
+    } catch {
+      return null;
+    }
+    if (typeof v !== 'number' || (v >= this.#min && v <= this.#max)) return null;
+    return `${this.#text(v)} is ${v < this.#min ? 'below' : 'above'} this control's range, ${this.#text(this.#min)} to ${this.#text(this.#max)}: type a value within it.`;
   }
 
   /** The control, disabled until the calculator is ready; a select lists the field's choices from the engine. */
@@ -171,6 +228,7 @@ export class EpochInput extends HTMLElement {
       this.#default = calc.schema().defaults[field.path];
       this.#integer = field.kind === 'integer';
       this.#unit = field.kind === 'quantity' ? calc.schema().dimensions[field.dimension]?.si_unit ?? '' : '';
+      this.#span = field.control ?? null;
     }
     this.#unscrub?.();
     this.#unscrub = null;
@@ -190,11 +248,9 @@ export class EpochInput extends HTMLElement {
         if (this.#control !== span) return;
         this.#unscrub = attachScrub(span, {
           limits: () => [this.#min, this.#max],
-          step: () => {
-            const step = Number(this.getAttribute('step'));
-            return step > 0 && step < Infinity ? step : this.#integer ? 1 : (this.#max - this.#min) / 100;
-          },
+          step: () => this.#step(),
           log: () => this.#log,
+          perDecade: () => this.#span?.steps_per_decade ?? 12,
           integer: () => this.#integer,
           value: () => (typeof this.#now === 'number' ? this.#now : Number(this.#default ?? this.#min)),
           send: (text, committed) => this.#send(text, committed),
@@ -204,7 +260,7 @@ export class EpochInput extends HTMLElement {
       const input = document.createElement('input');
       input.type = this.#type === 'number' ? 'number' : 'range';
       // A whole-number field steps by whole numbers on every control unless the author says otherwise.
-      const step = this.getAttribute('step') ?? (this.#integer ? '1' : 'any');
+      const step = input.type === 'range' ? String(this.#step()) : this.getAttribute('step') ?? (this.#integer ? '1' : 'any');
       if (this.#log && input.type === 'range') Object.assign(input, { min: '0', max: String(STEPS), step: '1' });
       else Object.assign(input, { min: String(this.#min), max: String(this.#max), step });
       input.addEventListener('input', () => this.#send(this.#fromControl(), false));
@@ -256,6 +312,14 @@ export class EpochInput extends HTMLElement {
     if (text === 'NaN') return void console.warn(`epoch-input field="${this.#field}": type="${this.#type}" moves a number; this field is none: use type="select"`);
     const v = Number(text);
     const moving = !committed && text.trim() !== '' && Number.isFinite(v);
+    // A typed value beyond the author's min or max is refused here, with why, beside the control.
+    const beyond = committed && this.#bounded ? this.#beyond(text) : null;
+    if (beyond) {
+      this.#say([beyond], true);
+      this.#sent = null;
+      if (this.#calculator.result) this.#show(this.#calculator.result);
+      return;
+    }
     // The control shows the value it moved to before the numbers that follow it are sent.
     if (moving) this.#render(v, v, v);
     if (moving && this.#calculator.preview?.(this.#field, text)) {
@@ -310,7 +374,8 @@ export class EpochInput extends HTMLElement {
       // takes decimals, not 1e-7.
       if (!(c instanceof HTMLInputElement) || c.type === 'range') {
         const decimal = (/** @type {number} */ v) => v.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
-        if (typeof shown === 'number') c.setAttribute('aria-valuenow', decimal(shown));
+        // Within the limits it states (a value set elsewhere may lie beyond): the value text says the value.
+        if (typeof shown === 'number') c.setAttribute('aria-valuenow', decimal(Math.min(this.#max, Math.max(this.#min, shown))));
         c.setAttribute('aria-valuemin', decimal(this.#min));
         c.setAttribute('aria-valuemax', decimal(this.#max));
       }

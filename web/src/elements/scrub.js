@@ -17,14 +17,13 @@ let sheet = null;
 
 /** Pixels of drag per step. */
 const PX_PER_STEP = 6;
-/** Steps across a log scale's whole range. */
-const LOG_STEPS = 48;
 
 /**
  * @typedef {object} ScrubOptions
  * @property {() => [number, number]} limits  the lowest and highest value
  * @property {() => number} step  a linear step
  * @property {() => boolean} log  whether a step multiplies
+ * @property {() => number} [perDecade]  on a log scale, steps per factor of ten (12 when not given)
  * @property {() => boolean} integer  whether values are whole
  * @property {() => number} value  the value now
  * @property {(text: string, committed: boolean) => void} send  a new value (committed: the move has ended)
@@ -36,7 +35,7 @@ const LOG_STEPS = 48;
  */
 export function stepped(from, n, o) {
   const [lo, hi] = o.limits();
-  let v = o.log() && lo > 0 ? from * (hi / lo) ** (n / LOG_STEPS) : from + n * o.step();
+  let v = o.log() && lo > 0 && from > 0 ? from * 10 ** (n / (o.perDecade?.() ?? 12)) : o.log() && lo > 0 ? lo : from + n * o.step();
   if (o.integer()) {
     v = Math.round(v);
     // A small value on a log scale moves by a whole number at least.
