@@ -658,3 +658,35 @@ test('typed values: beyond the author\'s min or max refused beside the number; a
   assert.equal((await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).result)).scenario.network.batch_size, 32);
   await page.context().close();
 });
+
+test('before the engine answers, each number shows the author\'s text; a for= naming no calculator is said in the console', async () => {
+  const page = await host(`<p>At <epoch-input id="s" for="a" field="dispatch" type="scrub">10 µs</epoch-input> the H100 takes
+<epoch-value id="v" for="a" field="accelerator.batched.epoch_time_s">about 255 ms</epoch-value>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`, { delayWasmMs: 1500 });
+  const warnings = /** @type {string[]} */ ([]);
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await page.waitForFunction(() => customElements.get('epoch-input') && document.getElementById('s')?.shadowRoot);
+  const seen = () => page.evaluate(() => ({
+    input: /** @type {HTMLElement} */ (document.getElementById('s')).innerText.trim(),
+    value: /** @type {HTMLElement} */ (document.getElementById('v')).innerText.trim(),
+    ready: Boolean(/** @type {any} */ (document.getElementById('a')).result),
+  }));
+  const before = await seen();
+  assert.equal(before.ready, false, 'the engine was not ready yet');
+  assert.deepEqual([before.input, before.value], ['10 µs', 'about 255 ms']);
+  await resultOf(page, 'a');
+  await page.waitForFunction(() => document.getElementById('s')?.shadowRoot?.querySelector('[role="slider"]')?.getAttribute('aria-valuenow'));
+  const after = await page.evaluate(() => {
+    const s = /** @type {HTMLElement} */ (document.getElementById('s'));
+    return { slot: /** @type {HTMLElement} */ (s.shadowRoot?.querySelector('slot')).hidden, slider: s.shadowRoot?.querySelector('[role="slider"]')?.textContent, value: document.getElementById('v')?.textContent };
+  });
+  assert.equal(after.slot, true);
+  assert.match(after.slider ?? '', /^10\sµs$/);
+  assert.match(after.value ?? '', /ms$/);
+  // An inline value added later with a typo in for=.
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<epoch-value for="typo" field="host.batched.epoch_time_s"></epoch-value>'));
+  await page.waitForTimeout(50);
+  assert.ok(warnings.some((w) => /no <epoch-overhead-calculator id="typo"> on this page/.test(w)), warnings.join(' | '));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

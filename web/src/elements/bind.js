@@ -44,10 +44,14 @@ export function follow(el, { onResult, onError, onPreview }) {
   else if (now?.result) onResult(now, now.result);
   // A `for` that names nothing once the page has loaded is most likely a typo (or a calculator a script
   // adds later): say so once.
-  if (document.readyState !== 'complete') {
-    addEventListener('load', () => {
-      if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: no <epoch-overhead-calculator id="${el.getAttribute('for') ?? ''}"> yet (for=)`);
-    }, { once: true, signal: stop.signal });
+  const check = () => {
+    if (el.isConnected && !calculatorFor(el)) console.warn(`${el.localName}: no <epoch-overhead-calculator id="${el.getAttribute('for') ?? ''}"> on this page (for=): check the id`);
+  };
+  if (document.readyState !== 'complete') addEventListener('load', check, { once: true, signal: stop.signal });
+  else if (!now) {
+    // Added by a script after load: the calculator may come in the same task.
+    const timer = setTimeout(check, 0);
+    stop.signal.addEventListener('abort', () => clearTimeout(timer));
   }
   return () => stop.abort();
 }

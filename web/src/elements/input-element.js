@@ -284,7 +284,13 @@ export class EpochInput extends HTMLElement {
     const problem = document.createElement('span');
     problem.id = 'problem';
     problem.className = 'problem';
-    shadow.replaceChildren(control, output, problem);
+    // Until the calculator answers, the author's own text inside the element shows (a fallback such as
+    // "10 µs"), where there is one, instead of an empty control.
+    const fallback = document.createElement('slot');
+    const waiting = !this.#calculator && Boolean(this.textContent?.trim());
+    fallback.hidden = !waiting;
+    control.hidden = waiting;
+    shadow.replaceChildren(fallback, control, output, problem);
     this.#control = control;
     this.#output = output;
     this.#problem = problem;
