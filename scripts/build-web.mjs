@@ -50,7 +50,8 @@ export const ELEMENT_FILES = ['epochcalc-element.js', 'epochcalc_core.wasm'];
 /** Every file the elements may load, by the feature that needs it (the README's "Which files to copy"
  * lists the same; tests/browser/elements-files.test.mjs checks both). */
 export const ELEMENT_FEATURES = {
-  'the calculator, its answer and bars, <epoch-value>, <epoch-input>': ELEMENT_FILES,
+  'the calculator, its answer and bars, <epoch-value>': ELEMENT_FILES,
+  '<epoch-input> (every type)': ['epochcalc-input.js'],
   'the sweep chart (view full or sweep)': ['epochcalc-chart.js'],
   'the what-if and devices views, pins, exports, the chart across a field, the map': ['epochcalc-tools.js'],
   'break-even values, the what-if and devices views, the chart across a field, the map': ['epochcalc_whatif_calls.js', 'epochcalc_whatif.js', 'epochcalc_whatif.wasm'],
@@ -154,6 +155,14 @@ const scrubExternal = {
   name: 'epochcalc-scrub-external',
   setup(b) {
     b.onResolve({ filter: /^\.\/scrub\.js$/ }, () => ({ path: './epochcalc-scrub.js', external: true }));
+  },
+};
+/** What an <epoch-input> does (web/src/elements/input-control.js) is a module of its own,
+ * epochcalc-input.js, loaded the first time a page has one: a page with only calculators never carries it. */
+const inputExternal = {
+  name: 'epochcalc-input-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/input-control\.js$/ }, () => ({ path: './epochcalc-input.js', external: true }));
   },
 };
 /** The on-demand modules' files, copied beside the engine's. */
@@ -387,9 +396,10 @@ async function buildElement(outdir, wrapper) {
     outdir,
     alias: { epochcalc: wrapper },
     loader: { '.html': 'text' },
-    plugins: [virtualCss, onDemandExternal, chartExternal, toolsExternal, scrubExternal],
+    plugins: [virtualCss, onDemandExternal, chartExternal, toolsExternal, scrubExternal, inputExternal],
   });
   await bundle({ entryPoints: { 'epochcalc-scrub': join(root, 'web/src/elements/scrub.js') }, outdir });
+  await bundle({ entryPoints: { 'epochcalc-input': join(root, 'web/src/elements/input-control.js') }, outdir, plugins: [scrubExternal] });
   await bundle({ entryPoints: { 'epochcalc-book': join(root, 'web/src/elements/book-offline.js') }, outdir });
   const elementExternal = {
     name: 'epochcalc-element-external',

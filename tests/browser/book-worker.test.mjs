@@ -25,7 +25,7 @@ after(async () => { await browser?.close(); });
 /** The README's rows, by a word of their feature. @param {string} word */
 const row = (word) => Object.entries(ELEMENT_FEATURES).find(([k]) => k.includes(word))?.[1] ?? assert.fail(word);
 const BASE = [...row('the calculator, its answer'), ...row('offline use')];
-const SCRUB = [...BASE, ...row('scrub')];
+const SCRUB = [...BASE, ...row('(every type)'), ...row('scrub')];
 const WHATIF = [...BASE, ...row('the what-if and devices views'), ...row('break-even values'), ...row('the sweep chart')];
 
 /**

@@ -8,7 +8,10 @@ let clearing = 0;
 
 /** Says `text` once, politely. @param {string} text */
 export function announce(text) {
-  if (!region?.isConnected) {
+  // The inline values and controls are two modules (epochcalc-element.js, epochcalc-input.js), each with
+  // this code: they find the page's one region by its attribute.
+  if (!region?.isConnected) region = document.querySelector('[data-epochcalc-announcer]');
+  if (!region) {
     region = document.createElement('div');
     region.setAttribute('role', 'status');
     region.setAttribute('data-epochcalc-announcer', '');
