@@ -50,6 +50,10 @@ export class EpochOverheadCalculator extends HTMLElement {
   preset: string | null;
   /** Sets one field from text, as the form and `epochcalc --set` do. */
   set(path: string, text: string | number): void;
+  /** Takes back the last edit (a typed value, a what-if applied, a scenario assigned); false when there is none. */
+  undo(): boolean;
+  /** Returns to the scenario of the element's attributes; undo() takes it back. */
+  reset(): void;
   /** The numbers for the scenario with one field set, while its value still moves: solved by the engine's
    * prepared scenario and fired as `epochcalc-preview`, nothing else updated; false where there is nothing
    * to preview (no engine yet, an input that does not solve, a refused value), when set() is the call. */

@@ -690,3 +690,38 @@ test('before the engine answers, each number shows the author\'s text; a for= na
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('an embedded what-if view undoes and resets on the calculator\'s own history, says so, and leaves the page\'s history alone', async () => {
+  const page = await host(`<p>The H100 takes <epoch-value id="v" for="a" field="accelerator.batched.epoch_time_s"></epoch-value>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="whatif"></epoch-overhead-calculator>`);
+  await resultOf(page, 'a');
+  const shadow = (/** @type {string} */ sel) => page.locator(`#a ${sel}`);
+  await shadow('#quick-whatifs [data-whatif] button:not([disabled])').first().waitFor();
+  const hint = await shadow('#quick-tool .hint').first().textContent();
+  assert.doesNotMatch(hint ?? '', /Back/);
+  assert.match(hint ?? '', /Undo takes back the last change; Reset returns to the scenario this calculator started with/);
+  const value = () => page.locator('#v').textContent();
+  const start = await value();
+  const entries = await page.evaluate(() => history.length);
+  assert.equal(await shadow('#whatif-undo').isDisabled(), true);
+  // The first what-if that applies (once applied, it no longer does: the list is redrawn).
+  const id = await shadow('#quick-whatifs [data-whatif]:has(button:not([disabled]))').first().getAttribute('data-whatif');
+  const apply = () => shadow(`#quick-whatifs [data-whatif="${id}"] button:not([disabled])`).click();
+  await apply();
+  await page.waitForFunction((s) => document.getElementById('v')?.textContent !== s, start);
+  const applied = await value();
+  await shadow('#whatif-undo:not([disabled])').click();
+  await page.waitForFunction((s) => document.getElementById('v')?.textContent === s, start);
+  // Two changes, then Reset: back to the start; undo() takes the reset back.
+  await apply();
+  await page.waitForFunction((s) => document.getElementById('v')?.textContent === s, applied);
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).set('network.batch_size', '64'));
+  await page.waitForFunction((s) => document.getElementById('v')?.textContent !== s, applied);
+  await shadow('#whatif-reset:not([disabled])').click();
+  await page.waitForFunction((s) => document.getElementById('v')?.textContent === s, start);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).undo()), true);
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('a')).result?.network.batched.batch_size === 64);
+  assert.equal(await page.evaluate(() => history.length), entries, 'the page\'s history is untouched');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

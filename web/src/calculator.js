@@ -36,14 +36,17 @@ export const errorsOf = (err) => (err instanceof EpochcalcError ? err.errors : [
  *   while the what-if answers to the last recompute are still on their way (they may change the layout)
  * @param {import('epochcalc').Calculator} o.calc  the engine (createCalculator)
  * @param {Set<string>|null} [o.parts]  the data-part names to show (an element's view); null: the whole page
- * @param {(doc: unknown) => void} [o.onEdit]  the user changed the document (the page records it in its link)
+ * @param {(doc: unknown, before: unknown) => void} [o.onEdit]  the user changed the document (the page records it in
+ *   its link; an element in its own history), `before` the document it replaced
+ * @param {{ undo: () => void, reset: () => void, depth: () => number }|null} [o.history]  an element's own
+ *   undo and reset, offered by the what-if tools (null on the page, whose history is the browser's: Back)
  * @param {(result: import('epochcalc').Result) => void} [o.onResult]
  * @param {(errors: EngineError[]) => void} [o.onErrors]
  * @param {((doc: unknown) => string)|null} [o.linkFor]  the address of a link to this calculation, if there is one
  * @param {(pins: string|null) => void} [o.onPins]  the pins changed (the page keeps them in its link)
  * @param {AbortSignal} [o.signal]  ends what the calculator listens to outside its root (an element removed)
  */
-export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null, onPins, signal }) {
+export function mountCalculator({ root, marker, calc, parts: shown = null, onEdit, onResult, onErrors, linkFor = null, onPins, signal, history = null }) {
   const $ = byId(root);
   const status = $('status');
   const schema = calc.schema();
@@ -131,8 +134,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     } catch (err) {
       return showInvalid(errorsOf(err));
     }
+    const before = doc;
     doc = reply.scenario;
-    onEdit?.(doc);
+    onEdit?.(doc, before);
     if (!reply.expanded) return showProblem(reply.errors, JSON.stringify(doc, null, 2));
     show(reply, how.typing);
   }
@@ -232,8 +236,9 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     $('link-problem').hidden = true;
     $('scenario-fields').hidden = false;
     // The engine read the text: its document is the one JSON.parse would give.
+    const before = doc;
     doc = text === undefined ? next : reply.scenario;
-    if (edited) onEdit?.(doc);
+    if (edited) onEdit?.(doc, before);
     show(reply, false, true);
   }
 
@@ -367,7 +372,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
   /** The what-if tools and the exports (calculator/tools-loader.js): loaded after the reader's first
    * interaction, when pins are given, or on the first export click. */
   const [withTools, askTools] = mountToolsLoader(root, $, marker, parts, signal, (m, settled) => m.mountTools({
-    root, marker, calc, parts, linkFor,
+    root, marker, calc, parts, linkFor, history,
     doc: () => doc,
     current: () => (good && good.doc === doc ? good : null),
     edit: (path, text) => edit(path, text),

@@ -60,6 +60,9 @@ function showOnly(root, paths) {
   }
 }
 
+/** Edits an element remembers for undo(). */
+const HISTORY = 100;
+
 export class EpochOverheadCalculator extends HTMLElement {
   /** The element's own attributes; a scenario field's attribute is any other name (a MutationObserver). */
   static observedAttributes = ['view', 'controls', 'theme', 'preset', 'scenario', 'chart-x', 'chart-view', 'map'];
@@ -84,6 +87,9 @@ export class EpochOverheadCalculator extends HTMLElement {
   #errors = null;
   /** Follows the system's colour scheme for theme="auto". */
   #dark = matchMedia('(prefers-color-scheme: dark)');
+  /** The documents each edit replaced, newest last: the element's own history (undo(), the what-if view's
+   * Undo), since a book's Back would leave the chapter. At most HISTORY of them. @type {unknown[]} */
+  #past = [];
   connectedCallback() {
     // A property a script set before this module defined the element sits on the instance, in front of
     // the class's setter: it is taken off and set again, through the setter.
@@ -147,6 +153,21 @@ export class EpochOverheadCalculator extends HTMLElement {
 
   /** Sets one field from text, as the form and --set do. @param {string} path @param {string|number} text */
   set(path, text) { this.#call('set', path, String(text)); }
+
+  /** Takes back the last edit (a typed value, a what-if applied, a scenario assigned); false when there is none. */
+  undo() {
+    const before = this.#past.pop();
+    if (before === undefined || !this.#calculator) return false;
+    this.#calculator.load(before);
+    return true;
+  }
+
+  /** Returns to the scenario of the element's attributes (preset, scenario, fields); undo() takes it back. */
+  reset() {
+    if (!this.#calculator) return;
+    this.#past.push(this.#calculator.doc);
+    this.#loadAttributes();
+  }
 
   /**
    * The engine's numbers for the scenario with one field set, while its value still moves (a drag):
@@ -224,6 +245,12 @@ export class EpochOverheadCalculator extends HTMLElement {
         this.#errors = null;
         fire(this, RESULT, result);
       },
+      onEdit: (_doc, before) => {
+        if (before === undefined) return;
+        this.#past.push(before);
+        if (this.#past.length > HISTORY) this.#past.shift();
+      },
+      history: { undo: () => this.undo(), reset: () => this.reset(), depth: () => this.#past.length },
       onErrors: (errors) => {
         this.#errors = errors;
         fire(this, ERROR, errors);

@@ -1,5 +1,6 @@
 // One-click what-ifs: each button shows the engine's answer before it is applied ("H100 epoch 254.7 ms
-// → 29.7 ms, 8.6× faster"); applying it is one edit of one field, which Back undoes. The list, the
+// → 29.7 ms, 8.6× faster"); applying it is one edit of one field, which Back undoes on the page, and
+// the calculator's own Undo in an element (a book's Back would leave the chapter). The list, the
 // edits and the numbers are the engine's (calc.quickWhatifs, docs/model.md "One-click what-ifs").
 import { h, replace } from '../dom.js';
 import { time, faster, shortName } from '../format.js';
@@ -16,14 +17,21 @@ export function epochChange(name, before, after) {
 /** @param {import('./tools.js').ToolsHost} host @param {HTMLElement} body */
 export function mountQuick(host, body) {
   const list = h('ul', { id: 'quick-whatifs', class: 'quick' }, h('li', { class: 'hint' }, 'Asking the engine…'));
+  const history = host.history;
+  const undo = h('button', { type: 'button', id: 'whatif-undo', disabled: true, onclick: () => history?.undo() }, 'Undo');
+  const reset = h('button', { type: 'button', id: 'whatif-reset', disabled: true, onclick: () => history?.reset() }, 'Reset');
   body.append(h('div', { class: 'tool', id: 'quick-tool' },
     h('h3', {}, 'One-click what-ifs'),
-    h('p', { class: 'hint' }, 'Each button says what it would change before you apply it; Back undoes it.'),
+    h('p', { class: 'hint' }, history
+      ? 'Each button says what it would change before you apply it. Undo takes back the last change; Reset returns to the scenario this calculator started with.'
+      : 'Each button says what it would change before you apply it; Back undoes it.'),
+    history ? h('p', { class: 'actions' }, undo, reset) : null,
     list));
 
   return {
     /** @param {unknown} doc @param {() => boolean} still  false once another scenario is shown */
     update(doc, still) {
+      undo.disabled = reset.disabled = !history?.depth();
       return host.calc.quickWhatifs(/** @type {any} */ (doc)).then((answer) => {
         if (!still()) return;
         const current = host.current()?.result;

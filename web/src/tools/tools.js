@@ -33,6 +33,8 @@ import { mountMap } from './map.js';
  * @property {() => ({ doc: unknown, result: Result, sweep: SweepResult }|null)} current  null while it does not solve
  * @property {(path: string, text: string) => void} edit  one edit, as a typed field makes it
  * @property {(doc: unknown, how?: { edited?: boolean, text?: string }) => void} load
+ * @property {{ undo: () => void, reset: () => void, depth: () => number }|null} history  an element's own
+ *   undo and reset (null on the page, where Back undoes an edit)
  * @property {(e: { path: string, message: string }) => string} said  an engine error in the page's words
  * @property {(list: Pinned[]) => void} setPinned
  * @property {(text: string|null) => void} onPins  the pins as JSON (null: none), for the page's link
