@@ -725,3 +725,32 @@ test('an embedded what-if view undoes and resets on the calculator\'s own histor
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('prose that says what it means: a ratio and a difference of two results, significant figures, "faster" or "slower", words by the answer', async () => {
+  const page = await host(`<p>The CPU takes <epoch-value id="r" for="a" field="host.batched.epoch_time_s" over="accelerator.batched.epoch_time_s" digits="2"></epoch-value> the H100's time,
+<epoch-value id="d" for="a" field="host.batched.epoch_time_s" minus="accelerator.batched.epoch_time_s" digits="3"></epoch-value> more; the H100 is
+<epoch-value id="f" for="a" field="comparison.accelerator_speedup_batched" format="faster"></epoch-value> and
+<epoch-value id="w" for="a" field="comparison.accelerator_speedup_batched" words="loses|wins"></epoch-value>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator>`);
+  const text = (/** @type {string} */ id) => page.locator(`#${id}`).textContent();
+  let r = await resultOf(page, 'a');
+  await page.waitForFunction(() => document.getElementById('w')?.textContent);
+  const ratio = r.host.batched.epoch_time_s / r.accelerator.batched.epoch_time_s;
+  assert.ok(ratio > 1);
+  assert.equal(await text('r'), `${Number(ratio.toPrecision(2))}×`);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('r')).value), ratio);
+  const diff = r.host.batched.epoch_time_s - r.accelerator.batched.epoch_time_s;
+  assert.equal(await text('d'), `${Number((diff * 1e3).toPrecision(3))}\u00a0ms`);
+  assert.match(await text('f') ?? '', /^1\.08× faster$/);
+  assert.equal(await text('w'), 'wins');
+  // At batch size 1 the H100 loses: a speedup below 1 reads "slower", never "0.87× faster".
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('a')).set('network.batch_size', '1'));
+  r = await once(page, 'a', 'r.network.batched.batch_size === 1');
+  await page.waitForFunction(() => document.getElementById('w')?.textContent === 'loses');
+  const s = r.comparison.accelerator_speedup_batched;
+  assert.ok(s < 1);
+  assert.equal(await text('f'), `${Number((1 / s).toPrecision(3))}× slower`);
+  assert.doesNotMatch(await page.evaluate(() => document.body.firstElementChild?.textContent ?? ''), /0\.\d+× faster/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

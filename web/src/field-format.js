@@ -1,6 +1,6 @@
 // How <epoch-value> writes one result field: auto-scaled by what the field's name says it holds
 // (…_s seconds, …_j joules, …fraction, …speedup, flops, bytes, counts), or in the unit `format` asks for.
-import { time, energy, si, int, num, percent, times } from './format.js';
+import { time, energy, si, int, num, percent, times, faster } from './format.js';
 
 /** Units `format` may name, as [factor from the SI value, unit text]. */
 const UNITS = {
@@ -25,12 +25,15 @@ export function valueAt(obj, path) {
  * One result field as text.
  * @param {string} path  dotted path into the result
  * @param {unknown} value
- * @param {string|null} [format]  a unit (ms, s, µs, J, …), "percent", "int", "number" or "auto"
+ * @param {string|null} [format]  a unit (ms, s, µs, J, …), "percent", "int", "number", "times", "faster"
+ *   (a ratio as "1.08× faster" or "1.13× slower", never "0.886× faster") or "auto"
  */
 export function formatField(path, value, format = 'auto') {
   if (value === undefined) return '—';
   if (value === null) return 'none';
   if (typeof value !== 'number') return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (format === 'faster') return faster(value);
+  if (format === 'times') return times(value);
   const unit = format ? UNITS[format] : undefined;
   if (unit) return `${num(value * unit[0])}\u00a0${unit[1]}`;
   if (format === 'percent') return percent(value);

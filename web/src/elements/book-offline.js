@@ -38,6 +38,8 @@ export async function registerBookWorker(url, options) {
   } catch (err) {
     return failed([`${url} could not be registered (${err instanceof Error ? err.message : err}): copy epochcalc-book-sw.js beside the book's pages`]);
   }
+  // (A browser that blocks workers may answer with no registration at all.)
+  if (!registration) return failed(['this browser blocks service workers here: the book works online only']);
   const worker = registration.active ?? registration.waiting ?? registration.installing;
   // Once it runs (a worker whose script failed to run never does).
   const active = worker?.state === 'activated' ? worker : await new Promise((done) => {

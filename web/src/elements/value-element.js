@@ -2,6 +2,10 @@
 // one field of a calculator's result, inline in prose, kept up to date. Or a break-even figure of the
 // engine's (calc.breakEven): <epoch-value for="ID" break-even="dispatch" goal="flip|twice">, the value of
 // that field at which the accelerator starts to win (flip) or becomes twice as fast (twice).
+// Prose that says what it means: `over="path"` shows the field's ratio to another result field,
+// `minus="path"` their difference, `digits="3"` rounds to significant figures, `format="faster"` reads a
+// ratio as "1.08× faster" or "1.16× slower", and `words="loses|wins"` shows words instead of the number
+// (the first below `at`: 1 for a ratio or a speedup, else 0). Every number is the engine's; no eval.
 // Plain text in the page (no shadow root), so it reads, copies and wraps like the words around it. While
 // the calculator's input is refused it keeps its last number, marked stale (the `stale` attribute, dimmed,
 // and described as such). With `announce`, a changed value is said once, politely, after it settles
@@ -31,7 +35,7 @@ function styleStale(root) {
 }
 
 export class EpochValue extends HTMLElement {
-  static observedAttributes = ['for', 'field', 'format', 'break-even', 'goal', 'none'];
+  static observedAttributes = ['for', 'field', 'format', 'break-even', 'goal', 'none', 'over', 'minus', 'digits', 'words', 'at'];
 
   /** Stops following the calculator. @type {(() => void)|null} */
   #stop = null;
@@ -94,13 +98,15 @@ export class EpochValue extends HTMLElement {
         if (this.#calculator !== calculator) return;
         const breakEven = this.getAttribute('break-even');
         if (breakEven != null) return this.#showBreakEven(breakEven, scenario);
-        const path = this.getAttribute('field') ?? '';
-        const slot = index[dottedOf(path)];
-        if (slot === undefined) return;
-        // The view's stand-ins for the document's null: NaN for a cost, 0 for a crossover.
-        const v = values[slot];
-        const none = Number.isNaN(v) || (v === 0 && path.endsWith('crossover_batch_size'));
-        this.#write(none ? null : v, none ? this.#none(path) : formatField(path, v, this.getAttribute('format')));
+        const at = (/** @type {string} */ path) => {
+          const slot = index[dottedOf(path)];
+          if (slot === undefined) return undefined;
+          // The view's stand-ins for the document's null: NaN for a cost, 0 for a crossover.
+          const v = values[slot];
+          return Number.isNaN(v) || (v === 0 && path.endsWith('crossover_batch_size')) ? null : v;
+        };
+        // Every result field it reads must be in the view; else the value waits for the full update.
+        if (this.#paths().every((p) => at(p) !== undefined)) this.#render(at);
       },
     });
   }
@@ -115,11 +121,39 @@ export class EpochValue extends HTMLElement {
   #show() {
     const field = this.getAttribute('break-even');
     if (field != null) return this.#showBreakEven(field);
+    for (const path of this.#paths()) if (valueAt(this.#result, path) === undefined) console.error(`epoch-value: the result has no field "${path}"`);
+    this.#render((path) => valueAt(this.#result, path));
+  }
+
+  /** The result fields it reads: `field`, and `over` (a ratio) or `minus` (a difference). */
+  #paths() {
+    return [this.getAttribute('field') ?? '', this.getAttribute('over') ?? this.getAttribute('minus')].filter((p) => p != null);
+  }
+
+  /**
+   * Writes the value from the result fields `get` reads: the field, its ratio to `over` or its difference
+   * from `minus`, rounded to `digits` significant figures, as words (`words="slower|faster"`: the first
+   * below `at`, the second from it on) or formatted.
+   * @param {(path: string) => unknown} get
+   */
+  #render(get) {
     const path = this.getAttribute('field') ?? '';
-    const value = valueAt(this.#result, path);
-    if (value === undefined) console.error(`epoch-value: the result has no field "${path}"`);
-    this.#write(typeof value === 'number' || value === null ? value : undefined,
-      value === null ? this.#none(path) : formatField(path, value, this.getAttribute('format')));
+    const over = this.getAttribute('over');
+    const minus = this.getAttribute('minus');
+    let value = get(path);
+    const other = get(over ?? minus ?? '');
+    if (typeof value === 'number' && (over ?? minus) != null) {
+      value = typeof other !== 'number' || (over != null && other === 0) ? null : over != null ? value / other : value - other;
+    }
+    if (typeof value !== 'number') return this.#write(value === null ? null : undefined, value === null ? this.#none(path) : formatField(path, value));
+    const digits = Number(this.getAttribute('digits'));
+    const rounded = digits >= 1 && digits <= 17 ? Number(value.toPrecision(digits)) : value;
+    const words = this.getAttribute('words')?.split('|');
+    // A ratio (or a speedup) turns at 1, a difference (or anything else) at 0.
+    const turn = Number(this.getAttribute('at') ?? (over != null || /speedup/.test(path) ? 1 : 0));
+    // A ratio reads as one ("1.08×"), unless `format` says otherwise; a difference in its field's unit.
+    const text = words ? words[value < turn ? 0 : 1] ?? '' : formatField(over != null ? 'ratio.speedup' : path, rounded, this.getAttribute('format'));
+    this.#write(value, text);
   }
 
   /** The words for a missing answer: the author's (`none`), else words that read in a sentence. @param {string} path */

@@ -4,6 +4,7 @@
 // /compared/<id>/...) and the cost they give; sortable; strips of which device is fastest and cheapest
 // on which batch sizes, with the engine's words. Choosing a row makes it the accelerator: one edit.
 import { h, replace } from '../dom.js';
+import { regionName } from './region.js';
 import { time, energy, percent, int, num, shortName } from '../format.js';
 
 /** @typedef {import('epochcalc').Comparison} Comparison */
@@ -48,7 +49,7 @@ export function mountDevices(host, body) {
   const priceNote = h('p', { id: 'price-note', class: 'hint' });
   replace(body,
     h('h3', {}, 'Fastest by batch size'), strip, stripText, cheapBox,
-    h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Every device, table' }, table), priceNote);
+    h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': regionName(host, 'Every device, table') }, table), priceNote);
   let sortKey = 'epoch';
   let ascending = true;
   /** @type {Comparison|null} */

@@ -4,6 +4,7 @@
 // [{name, scenario}], in the page's link and its storage; each pin is solved again by the engine when
 // read, so a pin always shows what its scenario gives today.
 import { h, replace } from '../dom.js';
+import { regionName } from './region.js';
 import { time, percent, times, shortName, int, compared } from '../format.js';
 
 /** @typedef {import('./tools.js').Pinned} Pinned */
@@ -45,7 +46,7 @@ export function mountPins(host, body) {
   const pinButton = h('button', { type: 'button', id: 'pin-now', onclick: () => pinNow() }, 'Pin this scenario');
   const list = h('ul', { id: 'pins', class: 'pins' });
   const table = /** @type {HTMLTableElement} */ (h('table', { id: 'pin-table' }));
-  const tableBox = h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Pinned scenarios beside this one' }, table);
+  const tableBox = h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': regionName(host, 'Pinned scenarios beside this one') }, table);
   const box = h('div', { class: 'tool', id: 'pin-tool' },
     h('h3', {}, 'Pins: before and after'),
     h('div', { class: 'buttons' }, pinButton), note, list, tableBox);
