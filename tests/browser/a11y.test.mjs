@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setUp, openPage, release, enter, repo, artifacts, showChart } from './helpers.mjs';
+import { setUp, openPage, release, enter, repo, artifacts, showChart, hostPage } from './helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
 let env;
@@ -213,3 +213,25 @@ for (const width of [1280, 1024, 390, 320]) {
     });
   }
 }
+
+test('axe: inline controls follow a dark site: a number box and a select in the page\'s own colours', async () => {
+  const page = await hostPage(env, `<main><h1>A dark book</h1><p>Batch <epoch-input id="n" for="a" field="network.batch_size" type="number"></epoch-input>,
+precision <epoch-input id="s" for="a" field="precision" type="select"></epoch-input>,
+dispatch <epoch-input id="r" for="a" field="dispatch" type="range"></epoch-input>.</p>
+<epoch-overhead-calculator id="a" preset="mnist-cpu-vs-h100" view="none"></epoch-overhead-calculator></main>`, { css: 'html { background: #121212; color: #e8e8e8; }' });
+  await page.waitForFunction(() => !document.getElementById('n')?.shadowRoot?.querySelector('input')?.disabled
+    && !document.getElementById('s')?.shadowRoot?.querySelector('select')?.disabled);
+  const colours = await page.evaluate(() => ['#n input', '#s select'].map((sel) => {
+    const [host, inner] = sel.split(' ');
+    const el = /** @type {HTMLElement} */ (document.querySelector(host)?.shadowRoot?.querySelector(inner));
+    const style = getComputedStyle(el);
+    return [style.color, style.backgroundColor];
+  }));
+  // No white box with light text: the box takes the page's background (transparent) and text colour.
+  for (const [color, background] of colours) {
+    assert.equal(color, 'rgb(232, 232, 232)');
+    assert.ok(background === 'rgba(0, 0, 0, 0)', background);
+  }
+  assert.deepEqual(await axe(page), []);
+  await page.context().close();
+});

@@ -21,6 +21,8 @@ const STYLE = `
 :host { display: inline-flex !important; align-items: center; gap: 0.35em; vertical-align: baseline; }
 :host([hidden]) { display: none !important; }
 input, select { font: inherit; color: inherit; accent-color: #005f94; margin: 0; }
+input:not([type="range"]), select { background: transparent; border: 1px solid; border-radius: 3px; padding: 0.05em 0.25em; }
+option { background: Canvas; color: CanvasText; }
 input[type="range"] { width: 10em; max-width: 40vw; }
 input[type="number"] { width: 6em; }
 output { font-variant-numeric: tabular-nums; font-weight: 600; }
