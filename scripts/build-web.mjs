@@ -112,8 +112,19 @@ export function elementCss(pageCss) {
  * for the browsers of the last years, with no legal-comment files.
  * @param {import('esbuild').BuildOptions} options
  */
+/** uPlot's stylesheet as text where a script imports it (web/src/sweep-plot.js adopts it when the chart
+ * first draws): it travels with the chart, not in every first visit's CSS. */
+const uplotCss = {
+  name: 'epochcalc-uplot-css',
+  setup(b) {
+    b.onResolve({ filter: /uPlot\.min\.css$/ }, (args) => (args.kind === 'import-statement'
+      ? { path: join(root, 'node_modules/uplot/dist/uPlot.min.css'), namespace: 'uplot-css' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'uplot-css' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
+  },
+};
 const bundle = (options) => build({
   bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning', ...options,
+  plugins: [uplotCss, ...(options.plugins ?? [])],
 });
 
 /** The on-demand modules stay files of their own, loaded by the wrapper on their first call: the

@@ -7,3 +7,7 @@ declare module 'epochcalc:element-css' {
   const css: string;
   export default css;
 }
+declare module '*.css' {
+  const css: string;
+  export default css;
+}

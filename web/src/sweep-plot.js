@@ -2,8 +2,24 @@
 // sweep.js only when the chart comes into view, so that a first visit does not carry uPlot. The page
 // and every element share the one file; the service worker precaches it for offline use.
 import uPlot from 'uplot';
+import uplotCss from 'uplot/dist/uPlot.min.css';
 import { time, int, shortName } from './format.js';
 import { compact, labelled, timeTicks } from './sweep-axes.js';
+
+/** uPlot's own stylesheet, adopted by the document or shadow root a chart is drawn in (the first
+ * visit's CSS does not carry it). @type {CSSStyleSheet|null} */
+let sheet = null;
+/** @param {Node} node */
+function adoptUplotCss(node) {
+  const root = node.getRootNode();
+  if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(uplotCss);
+  }
+  // First, so that the page's own rules (.chart .uplot) stay in force over uPlot's.
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
+}
 
 /** @typedef {{ switches: { at: number, to: string }[], batch: number, label: string }} Marks */
 /** @typedef {ReturnType<typeof createPlot>} Plot */
@@ -193,6 +209,7 @@ export function createPlot(container) {
       hooks: { draw: [drawMarks] },
     };
     plot?.destroy();
+    adoptUplotCss(container);
     plot = new uPlot(opts, data(sweep), container);
   }
 

@@ -40,7 +40,10 @@ export function sortDevices(devices, key, ascending) {
 
 /** @param {import('./tools.js').ToolsHost} host @param {HTMLElement} body */
 export function mountDevices(host, body) {
-  const table = /** @type {HTMLTableElement} */ (h('table', { id: 'device-table', class: 'devices' }));
+  // The table's caption stands above its scrolling box, not in it: in the box it was as wide as the table,
+  // and cut at the screen's edge on a phone.
+  const caption = h('p', { id: 'device-caption', class: 'hint' });
+  const table = /** @type {HTMLTableElement} */ (h('table', { id: 'device-table', class: 'devices', 'aria-labelledby': 'device-caption' }));
   const strip = h('div', { id: 'fastest-strip', class: 'strip', role: 'img', 'aria-label': 'Which device is fastest at each batch size: not computed yet' });
   const stripText = h('p', { id: 'fastest-text', class: 'hint' });
   const cheapStrip = h('div', { id: 'cheapest-strip', class: 'strip', role: 'img' });
@@ -49,7 +52,7 @@ export function mountDevices(host, body) {
   const priceNote = h('p', { id: 'price-note', class: 'hint' });
   replace(body,
     h('h3', {}, 'Fastest by batch size'), strip, stripText, cheapBox,
-    h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': regionName(host, 'Every device, table') }, table), priceNote);
+    caption, h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': regionName(host, 'Every device, table') }, table), priceNote);
   let sortKey = 'epoch';
   let ascending = true;
   /** @type {Comparison|null} */
@@ -100,8 +103,9 @@ export function mountDevices(host, body) {
     const listed = c.devices.filter((d) => d.price?.from === 'list');
     // The price field being typed in (or tabbed to) stays focused through the redraw its edit causes.
     const focused = /** @type {HTMLElement|null} */ (table.querySelector('input.term:focus'))?.dataset.term;
+    caption.className = 'hint';
+    caption.textContent = `${now.result.scenario.network.widths.join('-')} network at batch ${int(c.batch_size)}, ${c.precision}. The host runs as itself; every other device as the accelerator.`;
     replace(table,
-      h('caption', {}, `${now.result.scenario.network.widths.join('-')} network at batch ${int(c.batch_size)}, ${c.precision}. The host runs as itself; every other device as the accelerator.`),
       h('thead', {}, h('tr', {}, ...columns.map(([key, label]) => h('th', {
         scope: 'col', 'aria-sort': key === sortKey ? (ascending ? 'ascending' : 'descending') : null,
       }, h('button', {
@@ -155,7 +159,10 @@ export function mountDevices(host, body) {
         last = c;
         render();
       }, (err) => {
-        if (still()) replace(table, h('caption', { class: 'field-error' }, `The devices could not be compared (${err instanceof Error ? err.message : String(err)}).`));
+        if (!still()) return;
+        caption.className = 'field-error';
+        caption.textContent = `The devices could not be compared (${err instanceof Error ? err.message : String(err)}).`;
+        replace(table);
       });
     },
   };

@@ -124,7 +124,11 @@ export function mapSvg(grid, yField, r, cells, look = PRINT_MAP) {
   text(PAD.left + pw / 2, H - PAD.bottom + font * 3.1, 'Batch size (log scale)', `text-anchor="middle" fill="${COLORS.text}"`);
   const mid = PAD.top + ph / 2;
   const yAt = font * 1.3;
-  text(yAt, mid, `${yField.label}${yField.log ? ' (log scale)' : ''}`, `text-anchor="middle" fill="${COLORS.text}" transform="rotate(-90 ${yAt} ${mid})"`);
+  // Along the plot's height, which a narrow map makes short: without "(log scale)", then cut, where the
+  // whole title would reach past the picture (about 0.55 em a character).
+  const room = Math.floor((ph + PAD.top) / (font * 0.55));
+  const yTitle = [`${yField.label}${yField.log ? ' (log scale)' : ''}`, yField.label].find((t) => t.length <= room) ?? shortName(yField.label, room);
+  text(yAt, mid, yTitle, `text-anchor="middle" fill="${COLORS.text}" transform="rotate(-90 ${yAt} ${mid})"`);
   // Your scenario, where it has a place on the map.
   const bx = Math.min(Math.max(r.network.batched.batch_size, x0), x1);
   if (yField.current != null) {
