@@ -103,6 +103,7 @@ export class InputControl {
 
   /** The field's value as the engine reads it (a number in SI units, a choice, a switch), or null. */
   get value() { return this.#now ?? null; }
+  /** @param {unknown} v */
   set value(v) {
     // Before its calculator answers, the value waits, as the value attribute does.
     if (this.#calculator) this.#send(String(v), true);

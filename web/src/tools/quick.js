@@ -18,8 +18,8 @@ export function epochChange(name, before, after) {
 export function mountQuick(host, body) {
   const list = h('ul', { id: 'quick-whatifs', class: 'quick' }, h('li', { class: 'hint' }, 'Asking the engine…'));
   const history = host.history;
-  const undo = h('button', { type: 'button', id: 'whatif-undo', disabled: true, onclick: () => history?.undo() }, 'Undo');
-  const reset = h('button', { type: 'button', id: 'whatif-reset', disabled: true, onclick: () => history?.reset() }, 'Reset');
+  const undo = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'whatif-undo', disabled: true, onclick: () => history?.undo() }, 'Undo'));
+  const reset = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'whatif-reset', disabled: true, onclick: () => history?.reset() }, 'Reset'));
   body.append(h('div', { class: 'tool', id: 'quick-tool' },
     h('h3', {}, 'One-click what-ifs'),
     h('p', { class: 'hint' }, history
