@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "epochcalc/scenario/edit.hpp"
 #include "epochcalc/scenario/fields.hpp"
 #include "format.hpp"
 
@@ -138,8 +139,20 @@ static std::string field_notes(const json& field) {
   return out;
 }
 
+// The answer's edits as --set arguments that apply it exactly (docs/model.md, "One meaning"); "" when
+// the answer has no value to apply.
+static std::string apply_line(const json& answer) {
+  if (!answer.contains("edits") || answer.at("edits").empty()) return "";
+  std::string out = "  To apply it:";
+  for (const json& e : answer.at("edits")) {
+    const json& v = e.at("value");
+    out += " --set " + dotted_path(e.at("path").get<std::string>()) + "=" + (v.is_number_integer() ? v.dump() : number_text(v.get<double>()));
+  }
+  return out + "\n";
+}
+
 std::string format_solve_for(const json& answer, const std::string& host, const std::string& accelerator) {
-  return answer_sentence(answer.at("field"), answer, host, accelerator) + "\n" + field_notes(answer.at("field"));
+  return answer_sentence(answer.at("field"), answer, host, accelerator) + "\n" + apply_line(answer) + field_notes(answer.at("field"));
 }
 
 std::string format_break_even(const json& summary, const std::string& host, const std::string& accelerator) {

@@ -506,6 +506,9 @@ export interface SweptField {
   changes_epochs: boolean;
   /** For a scenario-wide overhead: each device's own value of it, which gives way at every point. */
   giving_way: { path: string; value: number }[];
+  /** The paths a value of this what-if is written to (the field, and each device's own value that gives
+   * way): a sweep's point applies as these edits (docs/model.md, "One meaning"). */
+  applied_by: string[];
   /** Sentences: why it changes no epoch, and which own values give way. */
   notes: string[];
 }
@@ -564,6 +567,11 @@ export interface SolveAnswer {
    * left out and means none (no graph launches: one launch per operation), outside `limits`. */
   current: { value: number | null; metric: number };
   limits: { low: number; high: number; metric_at_low: number; metric_at_high: number };
+  /** The edits that apply the answer: each path (a JSON pointer) set to the value (SI units); empty
+   * without a value. Applied to the document (calc.set), they give `metric_at_value` exactly. */
+  edits: { path: string; value: number }[];
+  /** The goal's metric with the edits applied; null without a value. */
+  metric_at_value: number | null;
 }
 
 export interface SolveFor extends SolveAnswer {

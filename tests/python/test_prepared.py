@@ -193,3 +193,19 @@ def test_the_notebook_calculator_holds_a_prepared_scenario():
     assert calculator.prepared() is calculator.prepared(), "kept while the scenario is the same"
     calculator.scenario = epochcalc.set_field(calculator.scenario, "network.batch_size", "128")
     assert calculator.solve().network.batched.batch_size == 128, "made again for a new scenario"
+
+
+def test_a_what_if_answer_applies_through_its_edits():
+    """One meaning (issue 45): a solve-for answer's edits, set on a Scenario, give its metric exactly;
+    setting the field alone leaves each device's own value (from its profile) in force."""
+    s = epochcalc.Scenario(preset="mnist-cpu-vs-h100", **{"overheads.host.profile": "pytorch-eager-cpu",
+                                                          "overheads.accelerator.profile": "pytorch-eager-cuda",
+                                                          "network.batch_size": 256})
+    answer = s.solve_for("dispatch", "speedup=2")
+    assert answer["answer"] == "value"
+    assert [e["path"] for e in answer["edits"]] == ["/dispatch", "/overheads/host/dispatch", "/overheads/accelerator/dispatch"]
+    alone = epochcalc.Scenario(s.document()).set("dispatch", answer["value"])
+    assert alone.solve().comparison.accelerator_speedup_batched != answer["metric_at_value"]
+    for edit in answer["edits"]:
+        s.set(edit["path"], edit["value"])
+    assert s.solve().comparison.accelerator_speedup_batched == answer["metric_at_value"] == 2.0

@@ -65,6 +65,23 @@ json series_json(const RunSeries& s) {
           {"cost_usd", s.cost_usd}};
 }
 
+// The paths a what-if's value is written to, so that applying it as edits gives the answer's numbers
+// exactly (docs/model.md, "One meaning"): the field, and each device's own value of a scenario-wide
+// overhead that would otherwise stay in force (the what-if sets what every device pays).
+std::vector<std::string> applied_paths(const Scenario& s, const NumberField& field, std::string_view name) {
+  std::vector<std::string> paths{std::string(name)};
+  for (const ValueInForce& own : values_giving_way(s, field)) paths.push_back(own.path);
+  return paths;
+}
+
+// The edits that apply `value`: (path, value) for each applied path, a whole number for an integer field.
+json edits_json(const std::vector<std::string>& paths, const FieldSpec& spec, double value) {
+  const json v = spec.kind == FieldKind::integer ? json(static_cast<std::int64_t>(value)) : json(value);
+  json out = json::array();
+  for (const std::string& p : paths) out.push_back({{"path", p}, {"value", v}});
+  return out;
+}
+
 // The field as the answers name it: a device's fields carry the device's label ("Accelerator: Memory
 // bandwidth"), as the page groups them. "changes_epochs" false: no epoch depends on it here, and the
 // notes say why; the notes also name each device's own value that gives way during the what-if.
@@ -87,6 +104,8 @@ json field_json(const Scenario& s, const NumberField& field, std::string_view na
   }
   return {{"path", std::string(name)}, {"label", full_label(*field.spec)}, {"unit", unit_of(*field.spec)},
           {"integer", field.spec->kind == FieldKind::integer}, {"changes_epochs", unused.empty()}, {"giving_way", std::move(giving_way)},
+          // A value of this what-if applies as an edit of each of these paths to it (docs/model.md, "One meaning").
+          {"applied_by", applied_paths(s, field, name)},
           {"notes", std::move(notes)}};
 }
 
@@ -99,8 +118,8 @@ const char* goal_id(GoalKind kind) {
   return "";
 }
 
-// The answer of one solve-for, without the field.
-json answer_json(const SolveAnswer& a, const Goal& goal) {
+// The answer of one solve-for, without the field; `paths` where its value is applied.
+json answer_json(const SolveAnswer& a, const Goal& goal, const std::vector<std::string>& paths, const FieldSpec& spec) {
   json holds = json::array();
   for (const ValueRange& r : a.holds) holds.push_back({{"from", r.from}, {"to", r.to}});
   const char* answer = a.boundary ? "value" : a.holds.empty() ? "never" : "always";
@@ -113,7 +132,10 @@ json answer_json(const SolveAnswer& a, const Goal& goal) {
           {"holds", holds},
           // "value" null: the field is left out and means none (no graph launches), outside the limits.
           {"current", {{"value", a.current_value ? json(*a.current_value) : json(nullptr)}, {"metric", a.current_metric}}},
-          {"limits", {{"low", a.low}, {"high", a.high}, {"metric_at_low", a.metric_at_low}, {"metric_at_high", a.metric_at_high}}}};
+          {"limits", {{"low", a.low}, {"high", a.high}, {"metric_at_low", a.metric_at_low}, {"metric_at_high", a.metric_at_high}}},
+          // Applying these edits to the document gives metric_at_value exactly.
+          {"edits", a.boundary ? edits_json(paths, spec, *a.boundary) : json::array()},
+          {"metric_at_value", a.metric_at_boundary ? json(*a.metric_at_boundary) : json(nullptr)}};
 }
 
 json ranges_json(const std::vector<BatchRange>& ranges) {
@@ -409,7 +431,7 @@ json solve_for_document(const json& document, std::string_view name, std::string
   }
   if (!errors.empty()) return errors_to_json(errors);
   json out = {{"schema", solve_for_schema}, {"field", field_json(*scenario, *field, pointer_of(name))}};
-  out.update(answer_json(solve_for(*scenario, *field, *goal), *goal));
+  out.update(answer_json(solve_for(*scenario, *field, *goal), *goal, applied_paths(*scenario, *field, pointer_of(name)), *field->spec));
   return out;
 }
 
@@ -421,8 +443,9 @@ json break_even_document(const json& document) {
   for (const NumberField& field : break_even_fields(*scenario)) {
     json row = field_json(*scenario, field, field.spec->path);
     const Goal flip{GoalKind::accelerator_wins, 0}, twice{GoalKind::speedup_at_least, 2};
-    row["flip"] = answer_json(solve_for(*scenario, field, flip), flip);
-    row["twice_as_fast"] = answer_json(solve_for(*scenario, field, twice), twice);
+    const auto paths = applied_paths(*scenario, field, field.spec->path);
+    row["flip"] = answer_json(solve_for(*scenario, field, flip), flip, paths, *field.spec);
+    row["twice_as_fast"] = answer_json(solve_for(*scenario, field, twice), twice, paths, *field.spec);
     const SweepRange range = default_sweep_range(*scenario, field);
     row["sweep"] = {{"from", range.from}, {"to", range.to}, {"log", range.log}};
     fields.push_back(std::move(row));

@@ -109,6 +109,7 @@ SolveAnswer solve_batch_size(const Scenario& scenario, const Goal& goal) {
   for (const BatchRange& r : ranges_where(w, contest))
     a.holds.push_back({static_cast<double>(r.from), static_cast<double>(r.to)});
   a.boundary = boundary_of(a.holds, a.low, a.high);
+  if (a.boundary) a.metric_at_boundary = metric_of(w, static_cast<std::int64_t>(*a.boundary), goal);
   a.metric_at_low = metric_of(w, 1, goal);
   a.metric_at_high = metric_of(w, w.examples, goal);
   a.current_value = static_cast<double>(scenario.batch_size);
@@ -169,6 +170,7 @@ SolveAnswer solve_for(const Scenario& scenario, const NumberField& field, const 
     a.holds.push_back(h_lo ? ValueRange{a.low, last} : ValueRange{next_value(last, integer), a.high});
   }
   a.boundary = boundary_of(a.holds, a.low, a.high);
+  if (a.boundary) a.metric_at_boundary = metric(*a.boundary);
   return a;
 }
 

@@ -122,7 +122,9 @@ export function mountBreakEven(host, body, onFields, drawn) {
       replace(answer, h('span', { 'data-value': a.value ?? '' }, solveSentence(field, a, accel)),
         a.answer === 'value' && a.value != null && ' ',
         a.answer === 'value' && a.value != null && h('button', {
-          type: 'button', class: 'link', id: 'seek-use', onclick: () => host.edit(path, String(a.value)),
+          // The answer's own edits (each device's own value that gives way too), applied as one step:
+          // the scenario then has exactly the answered numbers (docs/model.md, "One meaning").
+          type: 'button', class: 'link', id: 'seek-use', onclick: () => host.load(a.edits.reduce((d, e) => host.calc.set(d, e.path, String(e.value)), /** @type {any} */ (now.doc)), { edited: true }),
         }, `Use ${fieldValue(field, a.value)}`));
     }, (err) => {
       if (asked !== seeking) return;

@@ -44,6 +44,8 @@ struct SolveAnswer {
   // operation, not a number of graph launches.
   std::optional<double> current_value;
   double current_metric = 0;
+  // The metric with the field at the boundary (set as a what-if sets it): what applying the answer gives.
+  std::optional<double> metric_at_boundary;
 };
 
 // Why solve-for cannot answer this goal for this field, in a few words for a message; empty when it
