@@ -201,7 +201,7 @@ std::string format_report(const Scenario& s, const Result& result) {
       out << "Idle energy, " << role << " (" << format_count(d.idle_power) << " W over the epoch): "
           << format_energy(r.batched.idle_energy_j) << " at " << batch_label << ", " << format_energy(r.batch_one.idle_energy_j)
           << " at batch 1; total " << format_energy(r.batched.energy_j) << " at " << batch_label << ".\n";
-    if (d.price_per_hour > 0) {
+    if (has_price(d.price_per_hour)) {
       char price[32];
       std::snprintf(price, sizeof price, "%.4g", d.price_per_hour);
       char cost[2][32];

@@ -508,3 +508,31 @@ TEST_CASE("devices as data read as the command line's list does, and each mistak
   CHECK(error_at(compare_document(default_doc, json::array())) == "/devices");
   CHECK(error_at(compare_document(default_doc, json(3))) == "/devices");
 }
+
+TEST_CASE("0 is a price: given in a list, on a device or under /compared, it is the device's price, not its list price") {
+  const auto price_of = [](const json& comparison, std::string_view id) {
+    for (const json& d : comparison.at("devices"))
+      if (d.at("id") == id) return d.at("price");
+    return json();
+  };
+  for (const char* zero : {"h100-sxm@0,l4", "h100-sxm@-0,l4", "h100-sxm@0 USD/h,l4"}) {
+    CAPTURE(zero);
+    const json c = compare_text(default_doc, zero);
+    CHECK(price_of(c, "h100-sxm") == json{{"usd_per_hour", 0.0}, {"from", "given"}});
+    CHECK(price_of(c, "l4").at("from") == "list");
+  }
+  const json data = compare_document(default_doc, json::parse(R"([{"id": "l4", "price": 0}])"));
+  CHECK(price_of(data, "l4") == json{{"usd_per_hour", 0.0}, {"from", "given"}});
+  for (const json& d : data.at("devices")) CHECK(d.at("batched").at("cost_usd") == 0.0);
+  // Under /compared, and on the scenario's own devices: a cost of 0, never "no cost".
+  json doc = default_doc;
+  doc["compared"] = {{"t4", {{"price_per_hour", 0}}}};
+  CHECK(price_of(compare_text(doc, "t4"), "t4") == json{{"usd_per_hour", 0.0}, {"from", "given"}});
+  json own = default_doc;
+  own["host"] = {{"base", "reference-cpu"}, {"price_per_hour", "0 USD/h"}};
+  const json r = solve_document(own);
+  CHECK(r.at("host").at("batched").at("cost_usd") == 0.0);
+  CHECK(r.at("accelerator").at("batched").at("cost_usd").is_null());
+  CHECK(r.at("scenario").at("host").at("price_per_hour") == 0.0);
+  CHECK(r.at("scenario").at("accelerator").at("price_per_hour").is_null());
+}

@@ -157,3 +157,10 @@ test('mistakes throw EpochcalcError with the engine\'s code, path and message', 
   await assert.rejects(calc.breakEven('{"preset": '), (e) => e instanceof EpochcalcError && e.code === 'E_JSON');
   await assert.rejects(calc.breakEven({ preset: 'nope' }), (e) => e instanceof EpochcalcError && e.code === 'E_UNKNOWN_ID');
 });
+
+test('0 is a price in the module too: { id, price: 0 } costs nothing, not the list price (issue 45)', async () => {
+  const c = await calc.compare(DEFAULT, [{ id: 'l4', price: 0 }, 'l4']);
+  assert.deepEqual(c.devices[0].price, { usd_per_hour: 0, from: 'given' });
+  assert.equal(c.devices[0].batched.cost_usd, 0);
+  assert.equal(c.devices[1].price.from, 'list');
+});

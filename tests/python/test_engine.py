@@ -195,3 +195,10 @@ def test_numpy_numbers_deep_nesting_and_the_version():
     assert raised.value.code == "E_RANGE"
     assert epochcalc.__version__ == subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout.split()[-1]
     assert (Path(epochcalc.__file__).parent / "py.typed").exists()
+
+
+def test_zero_is_a_price():
+    """Issue 45: {"id": "l4", "price": 0} costs nothing; it is not the list price."""
+    c = epochcalc.compare({"preset": "mnist-cpu-vs-h100"}, [{"id": "l4", "price": 0}])
+    assert c["devices"][0]["price"] == {"usd_per_hour": 0.0, "from": "given"}
+    assert c["devices"][0]["batched"]["cost_usd"] == 0.0

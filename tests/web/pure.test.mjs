@@ -90,6 +90,9 @@ test('format: a quantity in SI units written for reading, by its SI unit', () =>
   assert.equal(plain(quantity(2e-5, 's')), '20 µs');
   assert.equal(plain(quantity(3.35e12, 'B/s')), '3.35 TB/s');
   assert.equal(plain(quantity(1.6e-10, 'J/B')), '160 pJ/B');
+  // A price reads in dollars: 0.12 USD/h, not 120 mUSD/h (issue 45); 0 is a price.
+  assert.equal(plain(quantity(0.12, 'USD/h')), '0.12 USD/h');
+  assert.equal(plain(quantity(0, 'USD/h')), '0 USD/h');
   assert.equal(plain(quantity(6.7e13, 'FLOP/s')), '67 TFLOP/s');
   assert.equal(plain(quantity(0, 'W')), '0 W');
   assert.equal(plain(time(0.27424314)), '274.2 ms');

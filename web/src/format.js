@@ -67,10 +67,11 @@ export function si(x, unit, how) {
 
 /**
  * A quantity in SI units written for reading, by its SI unit as the engine's schema names it:
- * times as times ("20 µs"), the rest with an SI prefix ("3.35 TB/s", "160 pJ/B").
+ * times as times ("20 µs"), a price as dollars ("0.12 USD/h", never "120 mUSD/h"), the rest with an SI
+ * prefix ("3.35 TB/s", "160 pJ/B").
  * @param {number} x @param {string} siUnit
  */
-export const quantity = (x, siUnit) => (siUnit === 's' ? time(x) : si(x, siUnit));
+export const quantity = (x, siUnit) => (siUnit === 's' ? time(x) : siUnit === 'USD/h' ? `${num(x)}${NBSP}USD/h` : si(x, siUnit));
 
 /** Full-precision value with its SI unit, for titles: "0.27424314 s". @param {number} x @param {string} unit */
 export const exact = (x, unit) => `${String(x)} ${unit}`;

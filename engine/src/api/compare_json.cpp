@@ -45,13 +45,13 @@ void settle_terms(Entry& e, const Scenario& s, std::optional<double> price, std:
   } else {
     e.terms_path = "/compared/" + e.contender.label;
     if (const auto it = s.compared.find(e.contender.label); it != s.compared.end()) {
-      if (it->second.price_per_hour > 0) d.price_per_hour = it->second.price_per_hour;
+      if (has_price(it->second.price_per_hour)) d.price_per_hour = it->second.price_per_hour;
       if (it->second.idle_power > 0) d.idle_power = it->second.idle_power;
     }
   }
   if (price) d.price_per_hour = *price;
   if (idle) d.idle_power = *idle;
-  if (d.price_per_hour <= 0 && (e.list_price = registry::find_list_price(d.registry_id))) d.price_per_hour = e.list_price->price_per_hour;
+  if (!has_price(d.price_per_hour) && (e.list_price = registry::find_list_price(d.registry_id))) d.price_per_hour = e.list_price->price_per_hour;
 }
 
 Entry registry_entry(const registry::HardwareEntry& h, const Scenario& s) {
@@ -191,7 +191,7 @@ json compare_document(const json& document, const json& devices) {
     const Device& d = e.contender.device;
     const ContenderResult& r = comparison.results[i];
     json price = nullptr;
-    if (d.price_per_hour > 0) {
+    if (has_price(d.price_per_hour)) {
       price = {{"usd_per_hour", d.price_per_hour}, {"from", e.list_price ? "list" : "given"}};
       if (e.list_price) {
         price["offer"] = e.list_price->offer;
@@ -206,8 +206,8 @@ json compare_document(const json& document, const json& devices) {
                 {"idle_power_path", e.terms_path + "/idle_power"},
                 {"has_precision", r.has_precision}};
     if (r.has_precision) {
-      row["batched"] = detail::run_json(r.runs.batched, d.price_per_hour > 0);
-      row["batch_one"] = detail::run_json(r.runs.batch_one, d.price_per_hour > 0);
+      row["batched"] = detail::run_json(r.runs.batched, has_price(d.price_per_hour));
+      row["batch_one"] = detail::run_json(r.runs.batch_one, has_price(d.price_per_hour));
     }
     rows.push_back(std::move(row));
   }

@@ -462,8 +462,8 @@ json quick_whatifs_document(const json& document) {
   if (!now.result) return errors_to_json(now.errors);
   // Each device's batched epoch and the speedup, before and after: what a button's preview says.
   const auto outcome = [](const Scenario& s, const Result& r) {
-    return json{{"host", run_json(r.host.batched, s.host.price_per_hour > 0)},
-                {"accelerator", run_json(r.accelerator.batched, s.accelerator.price_per_hour > 0)},
+    return json{{"host", run_json(r.host.batched, has_price(s.host.price_per_hour))},
+                {"accelerator", run_json(r.accelerator.batched, has_price(s.accelerator.price_per_hour))},
                 {"speedup", r.comparison.accelerator_speedup_batched}};
   };
   json list = json::array();

@@ -21,7 +21,7 @@ void write_device(Out& out, const Device& d) {
   for (const FieldSpec* f : device_number_fields()) {
     const double value = f->number.device_get(d, "");
     out.key(std::string_view(f->path).substr(std::string_view("/host/").size()));
-    f->required || value > 0 ? out.number(value) : out.null();
+    f->required || (f->write == WriteRule::null_when_no_price ? has_price(value) : value > 0) ? out.number(value) : out.null();
   }
   out.key("source");
   d.source.empty() ? out.null() : out.string(d.source);
@@ -130,7 +130,7 @@ write_sources(out, s, is_accelerator);
 template <typename Out>
 void write_device_result(Out& out, const Scenario& s, bool is_accelerator, const DeviceResult& d) {
   const Device& device = is_accelerator ? s.accelerator : s.host;
-  const bool priced = device.price_per_hour > 0;
+  const bool priced = has_price(device.price_per_hour);
   out.begin_object().key("name").string(device.name).key("overheads");
   write_paid_overheads(out, s, is_accelerator);
   out.key("batched");
@@ -194,7 +194,7 @@ void write_scenario(Out& out, const Scenario& s) {
     out.key("compared").begin_object();
     for (const auto& [id, terms] : s.compared) {
       out.key(id).begin_object();
-      if (terms.price_per_hour > 0) out.key("price_per_hour").number(terms.price_per_hour);
+      if (has_price(terms.price_per_hour)) out.key("price_per_hour").number(terms.price_per_hour);
       if (terms.idle_power > 0) out.key("idle_power").number(terms.idle_power);
       out.end_object();
     }

@@ -14,7 +14,7 @@ std::size_t result_view_size() { return slot_count; }
 void write_result_view(const Scenario& scenario, const Result& result, std::span<double> out) {
   std::size_t i = 0;
   for (std::size_t role = 0; role < std::size(roles); ++role) {
-    const bool priced = (role == 0 ? scenario.host : scenario.accelerator).price_per_hour > 0;
+    const bool priced = has_price((role == 0 ? scenario.host : scenario.accelerator).price_per_hour);
     for (std::size_t run = 0; run < std::size(runs); ++run) {
       const Run& r = run_of(device_of(result, role), run);
       for (const RunSlot& s : run_slots) out[i++] = r.*s.member;

@@ -83,7 +83,7 @@ DeviceComparison compare_devices(const Scenario& scenario, std::span<const Conte
     if (r.has_precision) {
       r.runs = {run_with(batched, w, rates.back()), run_with(batch_one, w, rates.back())};
       running.push_back(rates.size() - 1);
-      if (rates.back().price_per_hour > 0) priced.push_back(rates.size() - 1);
+      if (rates.back().priced) priced.push_back(rates.size() - 1);
     }
     out.results.push_back(r);
   }

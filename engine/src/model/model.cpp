@@ -90,7 +90,8 @@ Rates rates_for_role(const Scenario& s, const ResolvedScenario& w, const Device&
       r.copy_per_example = static_cast<double>(s.widths.front()) * w.element_bytes / d.host_link_bandwidth;
   }
   r.idle_power = d.idle_power;
-  r.price_per_hour = d.price_per_hour;
+  r.priced = has_price(d.price_per_hour);
+  r.price_per_hour = r.priced ? d.price_per_hour : 0;
   return r;
 }
 

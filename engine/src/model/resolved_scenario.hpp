@@ -23,7 +23,8 @@ struct Rates {
   double copy_per_step = 0;     // s per step to copy a batch: the link's latency (accelerator only)
   double copy_per_example = 0;  // s per example: input bytes ÷ link bandwidth (accelerator only)
   double idle_power = 0;        // W, for the whole epoch
-  double price_per_hour = 0;    // USD
+  double price_per_hour = 0;    // USD, 0 when not given
+  bool priced = false;          // a price was given (0 is one)
 };
 
 struct ResolvedScenario {

@@ -210,7 +210,7 @@ constexpr FieldRow device_rows[] = {
      &rule::idle_power, nullptr, {}, device_number<&Device::idle_power>},
     {"/price_per_hour", FieldKind::quantity, "Price per hour",
      "What an hour of this device costs (cloud or amortised); gives the cost of an epoch. Empty: no cost.", false,
-     &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>},
+     &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>, nullptr, WriteRule::null_when_no_price},
     {"/host_link_bandwidth", FieldKind::quantity, "Host link bandwidth",
      "As the accelerator, each step copies its batch's inputs over this link (PCIe, NVLink-C2C). Empty: no copy.",
      false, &rule::host_link_bandwidth, nullptr, {}, device_number<&Device::host_link_bandwidth>},

@@ -201,7 +201,7 @@ void read_compared(const json* value, Scenario& s, Errors& errors) {
       const FieldSpec* f = find_field(pointer(path, key));
       if (auto q = read_quantity(*v, pointer(path, key), f->quantity, errors)) (key == keys[0] ? into.price_per_hour : into.idle_power) = *q;
     }
-    if (into.price_per_hour > 0 || into.idle_power > 0) s.compared[id] = into;
+    if (has_price(into.price_per_hour) || into.idle_power > 0) s.compared[id] = into;
   }
   if (unknown > said)
     errors.push_back({code::unknown_id, "/compared", "and " + std::to_string(unknown - said) + " more ids here that are no registry device (" +

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <span>
@@ -43,6 +44,11 @@ const OverlapInfo& overlap_info(Overlap overlap);
 std::optional<int> bytes_per_element(std::string_view precision);
 const std::vector<std::string>& precision_names();
 
+// A price not given: NaN, so that 0 is a price like any other (a device already paid for costs nothing
+// an hour; the list price then stays out of it).
+inline constexpr double no_price = std::numeric_limits<double>::quiet_NaN();
+inline bool has_price(double price_per_hour) { return price_per_hour == price_per_hour; }
+
 struct Device {
   std::string name;
   std::map<std::string, double> peak_flops;  // precision -> FLOP/s
@@ -51,7 +57,7 @@ struct Device {
   double tdp = 0;                            // W, 0 = unknown
   std::string source;
   double idle_power = 0;                     // W drawn for the whole epoch, 0 = not given
-  double price_per_hour = 0;                 // USD per hour, 0 = not given
+  double price_per_hour = no_price;          // USD per hour, no_price = not given (0 is a price)
   // The link that carries each batch from the host to this device when it is the accelerator
   // (PCIe, NVLink-C2C): 0 = not given, no copy counted.
   double host_link_bandwidth = 0;            // B/s
@@ -130,9 +136,9 @@ struct PaidOverheads {
 
 // A validated scenario with every id resolved and every quantity in SI units.
 // A registry device's price and idle power for when it is compared side by side (the devices table,
-// --compare): what the user pays for it, which no datasheet says. 0 = not given.
+// --compare): what the user pays for it, which no datasheet says. Not given: no_price, and 0 W.
 struct ComparedTerms {
-  double price_per_hour = 0;  // USD per hour
+  double price_per_hour = no_price;  // USD per hour
   double idle_power = 0;      // W
 };
 

@@ -55,7 +55,8 @@ struct NumberAccess {
 // How the normalized scenario writes a field of its own (an assumption): always; null when it is 0
 // (graph launches: none); or only when it is not the default (the input-gradient switch, so that every
 // scenario without it reads as before).
-enum class WriteRule { always, null_when_zero, when_not_default };
+// A device's price: null when not given (no_price), and 0 is a price.
+enum class WriteRule { always, null_when_zero, when_not_default, null_when_no_price };
 
 struct FieldSpec {
   std::string path;  // JSON pointer; "/network/widths/-" stands for every width
