@@ -149,8 +149,16 @@ int what_if(const cli::Options& options, const json& document) {
     default: reply = compare_document(document, devices); break;
   }
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
+  // The scenario's own warnings (a likely slip of unit, a device's own value shadowing the scenario's,
+  // /compared terms for the scenario's own device) go to stderr after the answer, in every mode: the
+  // what-if documents have no place for them, and stdout stays data.
+  const auto warn = [&] {
+    std::cout.flush();
+    std::cerr << cli::printable(cli::format_warnings(parse_scenario(document).warnings, true));
+  };
   if (options.json) {
     std::cout << pretty(reply) << "\n";
+    warn();
     return exit_ok;
   }
   const auto [host, accelerator] = device_names(document);
@@ -173,6 +181,7 @@ int what_if(const cli::Options& options, const json& document) {
     default: text = cli::format_break_even(reply, host, accelerator); break;
   }
   std::cout << cli::printable(text);
+  warn();
   return exit_ok;
 }
 

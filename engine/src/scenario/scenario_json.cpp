@@ -336,6 +336,14 @@ ParsedScenario detail::parse_merged(const json& input, MergedScenario merged) {
                                 "/assumptions/drop_last"});
   add_slip_warnings(s, doc, parsed.warnings);
   detail::add_shadowed_warnings(s, parsed.warnings);
+  // Terms under /compared for one of the scenario's own devices price nothing: its row in a comparison is
+  // the scenario's device, priced by its own fields.
+  for (const auto& [id, role] : {std::pair{s.host.registry_id, "host"}, std::pair{s.accelerator.registry_id, "accelerator"}}) {
+    if (id.empty() || !s.compared.contains(id)) continue;
+    parsed.warnings.push_back({"W_COMPARED_OWN", "\"" + id + "\" is this scenario's " + role + ": its terms under /compared are not used; give its price and idle power as " +
+                                                     role + ".price_per_hour and " + role + ".idle_power.",
+                               "/compared/" + id});
+  }
   // With an idle power on both devices, overhead time costs energy too; otherwise say it does not.
   if (!(s.host.idle_power > 0 && s.accelerator.idle_power > 0))
     parsed.warnings.push_back({"W_OVERHEAD_ENERGY", "Energy counts arithmetic and DRAM traffic only: dispatch and "
