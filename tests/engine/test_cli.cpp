@@ -33,8 +33,35 @@ TEST_CASE("options: flags, values and mistakes") {
   REQUIRE(unknown.errors.size() == 1);
   CHECK(unknown.errors[0].code == "E_ARGS");
   CHECK(unknown.errors[0].message == "unknown option \"--frobnicate\"; see --help");
-  CHECK(cli::parse_options({"--set"}).errors[0].message == "--set needs a value; see --help");
+  CHECK(cli::parse_options({"--set"}).errors[0].message == "--set needs a value (PATH=VALUE); see --help");
   CHECK(cli::parse_options({"--preset", "a", "--scenario", "b"}).errors.size() == 1);
+}
+
+TEST_CASE("every option that takes a value takes --name=VALUE as --name VALUE (issue 45: five gave \"unknown option\")") {
+  const auto same = [](std::vector<std::string> spaced, std::vector<std::string> joined) {
+    const auto a = cli::parse_options(spaced), b = cli::parse_options(joined);
+    CAPTURE(joined[0]);
+    CHECK(a.errors.empty());
+    CHECK(b.errors.empty());
+    CHECK(a.options.action == b.options.action);
+    CHECK(a.options.sweeps == b.options.sweeps);
+    CHECK(a.options.solve_for == b.options.solve_for);
+    CHECK(a.options.goal == b.options.goal);
+    CHECK(a.options.compare == b.options.compare);
+    CHECK(a.options.explain == b.options.explain);
+    CHECK(a.options.preset == b.options.preset);
+    CHECK(a.options.csv_human == b.options.csv_human);
+  };
+  same({"--sweep", "dispatch=1 us:2 us"}, {"--sweep=dispatch=1 us:2 us"});
+  same({"--solve-for", "dispatch", "--goal", "speedup=2"}, {"--solve-for=dispatch", "--goal=speedup=2"});
+  same({"--compare", "l4@0.80/h,t4"}, {"--compare=l4@0.80/h,t4"});
+  same({"--explain", "dispatch"}, {"--explain=dispatch"});
+  same({"--preset", "x"}, {"--preset=x"});
+  same({"--csv", "--csv-units", "human"}, {"--csv", "--csv-units=human"});
+  // A flag takes no value; the help lists every option of the table.
+  CHECK(cli::parse_options({"--json=1"}).errors[0].message == "--json takes no value; give it alone");
+  for (const char* name : {"--sweep", "--solve-for", "--goal", "--compare", "--explain", "--calibrate", "--predict", "--list-profiles"})
+    CHECK(cli::usage_text().find(std::string("\n  ") + name) != std::string::npos);
 }
 
 TEST_CASE("--set reads each value by its field's kind, at dotted paths and pointers") {
@@ -249,7 +276,7 @@ TEST_CASE("--predict: batch sizes for the fitted model's epochs, only with --cal
   }
   CHECK(cli::parse_options({"--predict", "64"}).errors.at(0).message ==
         "--predict gives the fitted model's epochs; give --calibrate FILE too");
-  CHECK(cli::parse_options({"--calibrate", "m.json", "--predict"}).errors.at(0).message == "--predict needs a value; see --help");
+  CHECK(cli::parse_options({"--calibrate", "m.json", "--predict"}).errors.at(0).message == "--predict needs a value (B,B,...); see --help");
 }
 
 TEST_CASE("the calibration report shows each device's own fitted values, what no device pays, and the predictions") {
