@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -83,12 +84,17 @@ std::string format_calibration(const json& reply) {
             column(signed_percent(m.at("relative_residual").get<double>()), 10) +
             column(format_time(m.at("uncalibrated_s").get<double>()), 13) + "\n";
   if (reply.contains("predictions")) {
-    text += "\nThe fitted model's epochs on the scenario's network:\n  " + column("batch", 7) + column("host", 13) +
-            column("accelerator", 14) + "\n";
+    // A device without measurements is the uncalibrated model, and its column says so.
+    const json& from = reply.at("predicted_from");
+    const auto head = [&](const char* device) { return std::string(device) + (from.at(device) == "model" ? " (not measured)" : ""); };
+    const std::size_t host_w = std::max<std::size_t>(13, head("host").size() + 2);
+    const std::size_t accel_w = std::max<std::size_t>(14, head("accelerator").size() + 2);
+    text += "\nThe fitted model's epochs on the scenario's network:\n  " + column("batch", 7) + column(head("host"), host_w) +
+            column(head("accelerator"), accel_w) + "\n";
     for (const json& p : reply.at("predictions"))
       text += "  " + column(format_count(p.at("batch_size").get<double>()), 7) +
-              column(format_time(p.at("host_epoch_time_s").get<double>()), 13) +
-              column(format_time(p.at("accelerator_epoch_time_s").get<double>()), 14) + "\n";
+              column(format_time(p.at("host_epoch_time_s").get<double>()), host_w) +
+              column(format_time(p.at("accelerator_epoch_time_s").get<double>()), accel_w) + "\n";
   }
   text += "\nRMS relative residual " + format_percent(reply.at("rms_relative_residual").get<double>()) +
           ". The fitted scenario: epochcalc --calibrate FILE --json, under \"scenario\".\n";

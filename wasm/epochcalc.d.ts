@@ -443,6 +443,8 @@ export interface Calibration {
   /** The fitted model's epochs at the input's "predict" batch sizes, on the scenario's network; only
    * when "predict" is given. */
   predictions?: { batch_size: number; host_epoch_time_s: number; accelerator_epoch_time_s: number }[];
+  /** With predictions: "fitted" for a device measured, "model" for one never measured (the model's own values). */
+  predicted_from?: { host: 'fitted' | 'model'; accelerator: 'fitted' | 'model' };
   /** The input's scenario with the fit written in: the scenario's fields, and each device's own in its
    * own field (where it wins over the device's profile); it names the default preset where the input named none. */
   scenario: ScenarioInput;

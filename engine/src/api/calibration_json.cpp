@@ -492,6 +492,11 @@ json reply_of(const json& input, const Context& c, const std::vector<Measurement
       predictions.push_back({{"batch_size", b}, {"host_epoch_time_s", t.host_s}, {"accelerator_epoch_time_s", t.accelerator_s}});
     }
     reply["predictions"] = predictions;
+    // Which devices' predictions rest on measurements: a device never measured keeps the model's own
+    // values for what only its epochs could fit (issue 45: its epochs were listed as fitted).
+    bool measured[2] = {false, false};
+    for (const Measurement& m : measurements) measured[m.device == MeasuredOn::host ? 0 : 1] = true;
+    reply["predicted_from"] = {{"host", measured[0] ? "fitted" : "model"}, {"accelerator", measured[1] ? "fitted" : "model"}};
   }
   reply["scenario"] = applied_scenario(input.at("scenario"), fit);
   return reply;
