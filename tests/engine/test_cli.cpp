@@ -594,6 +594,12 @@ TEST_CASE("CSV: a cost only where there is a price, the overhead's parts add up,
   CHECK(compared[3][at("price_from")].empty());
   const auto listed = csv_rows(csv_compare(compare_text(doc, "t4")));
   CHECK(listed[2][at("price_from")] == "list");
+  // And the idle power it drew, in W; empty where none was given.
+  const auto idle = csv_rows(csv_compare(compare_text(doc, "l4@0.80/h@72 W,t4")));
+  REQUIRE(at("idle_power") < idle[0].size());
+  CHECK(idle[1][at("idle_power")] == "W");
+  CHECK(std::stod(idle[2][at("idle_power")]) == 72);
+  CHECK(idle[3][at("idle_power")].empty());
 }
 
 // Issue 35: the cost read "7.069e-05 USD", the cheapest ranges came as a list of ids, and nothing said

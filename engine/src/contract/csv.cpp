@@ -169,8 +169,8 @@ std::string csv_compare(const json& comparison, CsvUnits units) {
   CsvTable t;
   // Each row says the batch size and the price it was costed at, and whether that price was given or
   // is a cited list price (issue 45: an unpriced L4 silently cost its list price).
-  t.header = {"device", "runs_as", "batch_size", "price_per_hour", "price_from"};
-  t.units = {"", "", "", "USD/h", ""};
+  t.header = {"device", "runs_as", "batch_size", "price_per_hour", "price_from", "idle_power"};
+  t.units = {"", "", "", "USD/h", "", "W"};
   for (const char* batch : {"batched", "batch_one"}) add_run_columns(t, std::string(batch) + ".");
   std::vector<const json*> devices;
   for (const json& d : comparison.at("devices"))
@@ -184,6 +184,8 @@ std::string csv_compare(const json& comparison, CsvUnits units) {
     const json& price = d.at("price");
     cells.push_back(price.is_null() ? CsvCell{} : num(price.at("usd_per_hour")));
     cells.push_back(price.is_null() ? CsvCell{} : txt(price.at("from")));
+    const json& idle = d.at("idle_power_w");
+    cells.push_back(idle.is_null() ? CsvCell{} : num(idle));
     for (const char* batch : {"batched", "batch_one"})
       for (const char* key : run_keys) cells.push_back(num(d.at(batch).at(key)));
   };
