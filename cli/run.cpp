@@ -90,7 +90,9 @@ std::optional<json> build_document(const cli::Options& options, Errors& errors) 
     if (!text) return std::nullopt;
     auto parsed = parse_json_text(*text, "the scenario", errors);
     if (!parsed) return std::nullopt;
-    document = std::move(*parsed);
+    // A file that names no preset starts from the default one, as a link and a calibration file do; its
+    // own fields win ("preset": null starts from nothing).
+    document = with_default_preset(*parsed);
   } else {
     document["preset"] = options.preset.value_or(std::string(registry::default_preset_id));
   }

@@ -512,14 +512,6 @@ bool all_finite(const Calibration& fit) {
          (!fit.overhead_per_step || std::isfinite(*fit.overhead_per_step));
 }
 
-// A scenario document that names no preset starts from the default preset, as a link does
-// (docs/model.md, "Links"); "preset": null names none.
-json with_default_preset(const json& doc) {
-  json out = json::object();
-  out["preset"] = std::string(registry::default_preset_id);
-  for (auto it = doc.begin(); it != doc.end(); ++it) out[it.key()] = it.value();
-  return out;
-}
 
 }  // namespace
 

@@ -165,12 +165,7 @@ LinkReading read_link(const std::vector<LinkParam>& all) {
   // 2. The preset, then 3. the default preset where the link names none.
   for (std::size_t i = 0; i < params.size(); ++i)
     if (names[i] == "/preset" && applies(i)) set_field(out.document, "/preset", params[i].value, out.notes);
-  if (!out.document.contains("preset")) {
-    json with_preset = json::object();
-    with_preset["preset"] = std::string(registry::default_preset_id);
-    for (auto it = out.document.begin(); it != out.document.end(); ++it) with_preset[it.key()] = it.value();
-    out.document = std::move(with_preset);
-  }
+  out.document = with_default_preset(out.document);
   // 4. The profile before the fields it sets, so a field the link gives wins over it wherever it stands.
   // 5. Every other parameter, in the link's order.
   std::size_t unknown = 0;

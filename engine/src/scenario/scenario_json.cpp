@@ -264,6 +264,14 @@ detail::MergedScenario detail::merge_scenario(const json& input) {
   return out;
 }
 
+json with_default_preset(const json& doc) {
+  if (!doc.is_object() || doc.contains("preset")) return doc;
+  json out = json::object();
+  out["preset"] = std::string(registry::default_preset_id);
+  for (auto it = doc.begin(); it != doc.end(); ++it) out[it.key()] = it.value();
+  return out;
+}
+
 ParsedScenario parse_scenario(const json& input) { return detail::parse_merged(input, detail::merge_scenario(input)); }
 
 ParsedScenario detail::parse_merged(const json& input, MergedScenario merged) {

@@ -49,6 +49,11 @@ const std::vector<std::string>& profile_fields();
 nlohmann::ordered_json apply_profile(const nlohmann::ordered_json& doc, Errors& errors);
 
 ParsedScenario parse_scenario(const nlohmann::ordered_json& input);
+
+// A scenario document that names no preset starts from the default preset, as a link, a calibration file
+// and a scenario file do (docs/model.md, "Links"): the document with "preset" first where it has none;
+// anything else (a document with "preset", even null for none; not an object) as it is.
+nlohmann::ordered_json with_default_preset(const nlohmann::ordered_json& doc);
 // The one rule between two fields a valid scenario can break when one of them changes (a sweep's
 // point): with drop_last, a batch larger than N leaves no step. E_RANGE at /network/batch_size.
 std::optional<Error> batch_leaves_no_step(const Scenario& scenario);
