@@ -14,6 +14,7 @@
 #include "epochcalc/whatif/field_sweep.hpp"
 #include "epochcalc/scenario/fields.hpp"
 #include "epochcalc/scenario/schema.hpp"
+#include "epochcalc/whatif/solve_for.hpp"
 
 using namespace epochcalc;
 using json = nlohmann::ordered_json;
@@ -226,4 +227,23 @@ TEST_CASE("every numeric field has a control span within its limits, in the sche
     ++checked;
   }
   CHECK(checked > 40);
+}
+
+TEST_CASE("the schema's solve_for column is what solve-for takes: one list, the field table's") {
+  const json schema = schema_document();
+  const Scenario s = [] {
+    Errors errors;
+    return *parse_scenario(json{{"preset", "mnist-cpu-vs-h100"}}).scenario;
+  }();
+  int solvable = 0;
+  for (const json& f : schema["fields"]) {
+    if (!f.contains("solve_for")) continue;
+    const FieldSpec* spec = find_field(f["path"].get<std::string>() == "/network/widths/-" ? "/network/widths/0" : f["path"].get<std::string>());
+    REQUIRE(spec);
+    CAPTURE(spec->path);
+    const bool takes = unsolvable_reason(s, *spec, Goal{GoalKind::accelerator_wins, 0}).empty();
+    CHECK(takes == f["solve_for"].get<bool>());
+    solvable += takes;
+  }
+  CHECK(solvable > 20);
 }

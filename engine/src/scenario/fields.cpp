@@ -89,7 +89,19 @@ struct FieldRow {
   DeviceAccess device{};
   const std::vector<std::string>& (*choices)() = nullptr;
   WriteRule write = WriteRule::always;
+  bool monotone = false;           // both epochs are monotone in it: solve-for and break-even take it
+  const char* timeless = nullptr;  // why no epoch depends on it (energy, price, reference), or null
 };
+
+// What a row can be asked, written where the row is: wrapped around it.
+constexpr FieldRow monotone(FieldRow row) {
+  row.monotone = true;
+  return row;
+}
+constexpr FieldRow timeless(FieldRow row, const char* why) {
+  row.timeless = why;
+  return row;
+}
 
 // A choice of the model's (phase, overlap) as its index in the model's list, and a switch as 0 or 1.
 template <auto Member, auto InfoMember, auto List>
@@ -124,54 +136,54 @@ constexpr FieldRow scenario_rows[] = {
     {"/accelerator", FieldKind::device, "Accelerator", "Runs the kernels; each one also costs a launch on top of the dispatch.", true},
     {"/profile", FieldKind::profile, "Framework profile",
      "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.", false},
-    {"/dispatch", FieldKind::quantity, "Dispatch per operation",
+    monotone({"/dispatch", FieldKind::quantity, "Dispatch per operation",
      "Host framework time per operation (Python, op lookup), paid on both devices.", true, &rule::dispatch, nullptr,
-     number_at<&Scenario::dispatch>},
-    {"/launch", FieldKind::quantity, "Kernel launch per operation",
+     number_at<&Scenario::dispatch>}),
+    monotone({"/launch", FieldKind::quantity, "Kernel launch per operation",
      "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
-     number_at<&Scenario::launch>},
-    {"/step_overhead", FieldKind::quantity, "Fixed cost per step",
+     number_at<&Scenario::launch>}),
+    monotone({"/step_overhead", FieldKind::quantity, "Fixed cost per step",
      "Host time each training step pays once, on both devices (the Python loop, the optimizer, the loss). Empty: 0.",
-     false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>},
-    {"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
-     &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>},
-    {"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
-     number_at<&Scenario::flop_energy>},
+     false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>}),
+    timeless({"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
+     &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>}, "it prices energy, not time"),
+    timeless({"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
+     number_at<&Scenario::flop_energy>}, "it prices energy, not time"),
     // The assumptions, in the order the normalized scenario writes them.
     {"/assumptions/phase", FieldKind::choice, "Phase",
      "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false, nullptr, nullptr,
      choice_at<&Assumptions::phase, &PhaseInfo::phase, phases>, {}, phase_names},
-    {"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
+    monotone({"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
      "Operations (kernels) per layer per step. Left empty, it follows the phase.", false, nullptr, &rule::ops_per_layer,
-     number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>},
-    {"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
+     number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>}),
+    monotone({"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
      "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
-     &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>},
+     &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>}),
     {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
      "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false, nullptr, nullptr,
      choice_at<&Assumptions::overlap, &OverlapInfo::overlap, overlaps>, {}, overlap_names},
     {"/assumptions/drop_last", FieldKind::boolean, "Drop the last partial batch",
      "Skip the examples that do not fill a whole batch, so every step is full.", false, nullptr, nullptr,
      switch_at<&Assumptions::drop_last>},
-    {"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
+    monotone({"/assumptions/host_efficiency", FieldKind::quantity, "Host efficiency",
      "The fraction of its peak FLOP/s and bandwidth the host reaches; small kernels reach far less.",
-     false, &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::host_efficiency>},
-    {"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
+     false, &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::host_efficiency>}),
+    monotone({"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
      "The same for the accelerator.", false,
-     &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::accelerator_efficiency>},
-    {"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
+     &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::accelerator_efficiency>}),
+    monotone({"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
      "CUDA Graphs: the accelerator pays this many dispatches and launches per step. Empty: one per operation.",
      false, nullptr, &rule::launches_per_step, number_at<&Scenario::assumptions, &Assumptions::launches_per_step>, {},
-     nullptr, WriteRule::null_when_zero},
+     nullptr, WriteRule::null_when_zero}),
     {"/assumptions/first_layer_input_gradient", FieldKind::boolean, "Gradient of the input data",
      "Off: the first layer makes 2 passes, not 3, as frameworks run it.", false, nullptr, nullptr,
      switch_at<&Assumptions::first_layer_input_gradient>, {}, nullptr, WriteRule::when_not_default},
     // Other registry devices' terms when compared side by side, by id ("/compared/l4/price_per_hour").
-    {"/compared/-/price_per_hour", FieldKind::quantity, "Price per hour when compared",
+    timeless({"/compared/-/price_per_hour", FieldKind::quantity, "Price per hour when compared",
      "What an hour of this device costs you, in the devices table and --compare. Empty: its list price, if it has one.",
-     false, &rule::price_per_hour},
-    {"/compared/-/idle_power", FieldKind::quantity, "Idle power when compared",
-     "Static power this device draws for the whole epoch when compared. Empty: none counted.", false, &rule::idle_power},
+     false, &rule::price_per_hour}, "it prices the epoch, not its time"),
+    timeless({"/compared/-/idle_power", FieldKind::quantity, "Idle power when compared",
+     "Static power this device draws for the whole epoch when compared. Empty: none counted.", false, &rule::idle_power}, "it adds idle energy, not time"),
 };
 
 // Each device's own overheads, under /overheads/host and /overheads/accelerator: its profile, then one
@@ -197,26 +209,26 @@ constexpr OverheadRow overhead_rows[] = {
 // The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
 constexpr FieldRow device_rows[] = {
     {"/name", FieldKind::text, " name", "", false},
-    {"/peak_flops/", FieldKind::quantity, "Peak FLOP/s, ", "The datasheet's peak at this precision; leave it empty if the device has none.",
-     false, &rule::peak_flops, nullptr, {}, peak_at},
-    {"/memory_bandwidth", FieldKind::quantity, "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.", true, &rule::memory_bandwidth,
-     nullptr, {}, device_number<&Device::memory_bandwidth>},
-    {"/memory_capacity", FieldKind::quantity, "Memory capacity", "For reference; the model does not use it.", false,
-     &rule::memory_capacity, nullptr, {}, device_number<&Device::memory_capacity>},
-    {"/tdp", FieldKind::quantity, "Power (TDP)", "For reference; the model does not use it.", false, &rule::tdp, nullptr, {},
-     device_number<&Device::tdp>},
-    {"/idle_power", FieldKind::quantity, "Idle power",
+    monotone({"/peak_flops/", FieldKind::quantity, "Peak FLOP/s, ", "The datasheet's peak at this precision; leave it empty if the device has none.",
+     false, &rule::peak_flops, nullptr, {}, peak_at}),
+    monotone({"/memory_bandwidth", FieldKind::quantity, "Memory bandwidth", "Peak DRAM (or HBM) bandwidth.", true, &rule::memory_bandwidth,
+     nullptr, {}, device_number<&Device::memory_bandwidth>}),
+    timeless({"/memory_capacity", FieldKind::quantity, "Memory capacity", "For reference; the model does not use it.", false,
+     &rule::memory_capacity, nullptr, {}, device_number<&Device::memory_capacity>}, "the model does not use it; it is there for reference"),
+    timeless({"/tdp", FieldKind::quantity, "Power (TDP)", "For reference; the model does not use it.", false, &rule::tdp, nullptr, {},
+     device_number<&Device::tdp>}, "the model does not use it; it is there for reference"),
+    timeless({"/idle_power", FieldKind::quantity, "Idle power",
      "Static power drawn for the whole epoch, overhead time included; adds idle energy. Empty: none counted.", false,
-     &rule::idle_power, nullptr, {}, device_number<&Device::idle_power>},
-    {"/price_per_hour", FieldKind::quantity, "Price per hour",
+     &rule::idle_power, nullptr, {}, device_number<&Device::idle_power>}, "it adds idle energy, not time"),
+    timeless({"/price_per_hour", FieldKind::quantity, "Price per hour",
      "What an hour of this device costs (cloud or amortised); gives the cost of an epoch. Empty: no cost.", false,
-     &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>, nullptr, WriteRule::null_when_no_price},
+     &rule::price_per_hour, nullptr, {}, device_number<&Device::price_per_hour>, nullptr, WriteRule::null_when_no_price}, "it prices the epoch, not its time"),
     {"/host_link_bandwidth", FieldKind::quantity, "Host link bandwidth",
      "As the accelerator, each step copies its batch's inputs over this link (PCIe, NVLink-C2C). Empty: no copy.",
      false, &rule::host_link_bandwidth, nullptr, {}, device_number<&Device::host_link_bandwidth>},
-    {"/host_link_latency", FieldKind::quantity, "Host link latency",
+    monotone({"/host_link_latency", FieldKind::quantity, "Host link latency",
      "The fixed time of each copy. Empty: none.", false, &rule::host_link_latency, nullptr, {},
-     device_number<&Device::host_link_latency>},
+     device_number<&Device::host_link_latency>}),
     {"/source", FieldKind::text, "Datasheet source", "", false},
 };
 
@@ -228,6 +240,8 @@ FieldSpec spec_of(const FieldRow& row, std::string path, std::string label) {
   f.number.set = row.number.set;
   if (row.choices) f.choices = &row.choices();
   f.write = row.write;
+  f.monotone = row.monotone;
+  f.timeless = row.timeless;
   return f;
 }
 
@@ -282,6 +296,7 @@ std::vector<FieldSpec> build_fields() {
       f.number.set = number.set;
       f.number.given = number.given;
       f.number.slot = static_cast<std::size_t>(row.slot);
+      f.monotone = true;  // each device's own overhead: affine in one epoch
       fields.push_back(std::move(f));
     }
   }

@@ -95,10 +95,8 @@ std::vector<ValueInForce> values_giving_way(const Scenario& s, const NumberField
 std::string_view epoch_independent_reason(const Scenario& s, const NumberField& field) {
   const std::string_view path = field.spec->path;
   const auto last = path.substr(path.rfind('/') + 1);
-  if (last == "memory_capacity" || last == "tdp") return "the model does not use it; it is there for reference";
-  if (last == "idle_power") return "it adds idle energy, not time";
-  if (last == "price_per_hour") return "it prices the epoch, not its time";
-  if (last == "dram_energy_per_byte" || last == "flop_energy") return "it prices energy, not time";
+  if (field.spec->timeless) return field.spec->timeless;  // the field table's column
+  // The rest depends on the scenario: a device's role, its precision, its graphs.
   if (path.starts_with("/host/host_link_")) return "the host copies nothing: a host link is used only in the accelerator's role";
   if (path.find("/peak_flops/") != std::string_view::npos && last != s.precision)
     return "the scenario runs at another precision, and only that precision's peak is used";

@@ -92,6 +92,9 @@ json schema_document() {
       entry["min"] = f.integer.min;
       entry["max"] = f.integer.max;
     }
+    // What solve-for and the break-even summary take: the fields both epochs are monotone in, and the
+    // batch size (through the exact range search).
+    if (f.kind == FieldKind::quantity || f.kind == FieldKind::integer) entry["solve_for"] = f.monotone || f.path == "/network/batch_size";
     const ControlSpan* span = f.kind == FieldKind::quantity ? &f.quantity.control : f.kind == FieldKind::integer ? &f.integer.control : nullptr;
     if (span && span->high > span->low) {
       entry["control"] = {{"min", span->low}, {"max", span->high}, {"scale", span->log ? "log" : "linear"}};

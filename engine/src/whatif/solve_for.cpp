@@ -20,20 +20,9 @@ using namespace detail;
 
 constexpr std::string_view batch_path = "/network/batch_size";
 
-// The fields both devices' epochs are monotone in (docs/model.md, "Solve for a field"): each epoch is
-// affine in dispatch, launch and the operation counts (so their ratio, the speedup, is monotone), and
-// falls with one device's efficiency, bandwidth or peak while the other's stays put.
-// The per-step cost, a device's own overheads and the link's latency are affine in one epoch each. (A
-// link's bandwidth is not: 0 means no copy at all.)
-bool monotone(std::string_view path) {
-  if (path.starts_with("/overheads/")) return true;
-  for (std::string_view p : {"/dispatch", "/launch", "/step_overhead", "/accelerator/host_link_latency",
-                             "/assumptions/ops_per_layer", "/assumptions/extra_ops_per_step",
-                             "/assumptions/launches_per_step", "/assumptions/host_efficiency",
-                             "/assumptions/accelerator_efficiency", "/host/memory_bandwidth", "/accelerator/memory_bandwidth"})
-    if (path == p) return true;
-  return path.starts_with("/host/peak_flops/") || path.starts_with("/accelerator/peak_flops/");
-}
+// The fields both devices' epochs are monotone in: the field table's `monotone` column
+// (docs/model.md, "Solve for a field").
+bool monotone(const FieldSpec& field) { return field.monotone; }
 
 double metric_of(const ResolvedScenario& w, std::int64_t batch, const Goal& goal) {
   const EpochCounts counts = counts_at(w, batch);
@@ -125,7 +114,7 @@ std::string_view unsolvable_reason(const Scenario& scenario, const FieldSpec& fi
       return "with the last partial batch dropped, the epoch does not fall steadily with the batch size";
     return {};
   }
-  if (!monotone(field.path))
+  if (!monotone(field))
     return "solve-for works on dispatch, launch, the fixed cost per step, the operation counts, the efficiencies, the "
            "bandwidths, the peaks, the host link's latency and the batch size";
   return {};
@@ -186,7 +175,7 @@ std::vector<NumberField> break_even_fields(const Scenario& scenario) {
   std::vector<NumberField> out;
   const std::string at_precision = "/" + scenario.precision;
   for (const FieldSpec& f : field_specs()) {
-    if (f.path != batch_path && !monotone(f.path)) continue;
+    if (f.path != batch_path && !monotone(f)) continue;
     if (f.path.find("/peak_flops/") != std::string::npos && !f.path.ends_with(at_precision)) continue;
     // A device's own overhead only when it has one (else it is the scenario's, listed once); the link's
     // latency only when the accelerator has a link.

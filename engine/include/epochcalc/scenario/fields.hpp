@@ -71,6 +71,11 @@ struct FieldSpec {
   NumberAccess number{};
   const std::vector<std::string>* choices = nullptr;  // for kind choice
   WriteRule write = WriteRule::always;
+  // What the field can be asked. monotone: both epochs are monotone in it (docs/model.md, "Solve for a
+  // field"), so solve-for and the break-even summary take it. timeless: why no epoch depends on it (it
+  // prices energy or the epoch, or is there for reference), or null.
+  bool monotone = false;
+  const char* timeless = nullptr;
 };
 
 std::span<const FieldSpec> field_specs();
