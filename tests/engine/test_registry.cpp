@@ -133,4 +133,17 @@ TEST_CASE("the profile documentation check finds what is wrong, at its path") {
   };
   CHECK(has("/profiles/0/ranges/dispatch"));
   CHECK(has("/profiles/1/sources/0/url"));
+  // The values a profile sets are the overhead table's, each read by its field's rule: a key that is no
+  // overhead, one left out that a profile must give, and a value out of its field's range.
+  json values = registry::profiles_document();
+  values["profiles"][2]["values"]["flop_energy"] = "1 pJ";
+  values["profiles"][3]["values"].erase("launch");
+  values["profiles"][4]["values"]["assumptions"]["ops_per_layer"] = 5000;
+  const Errors found = registry::check_profile_documentation(values);
+  const auto at = [&](const std::string& path) {
+    return std::any_of(found.begin(), found.end(), [&](const Error& e) { return e.path == path; });
+  };
+  CHECK(at("/profiles/2/values/flop_energy"));
+  CHECK(at("/profiles/3/values/launch"));
+  CHECK(at("/profiles/4/values/assumptions/ops_per_layer"));
 }

@@ -204,7 +204,7 @@ export function mountCalculator({ root, marker, calc, parts: shown = null, onEdi
     const own = result.host.overheads.own.length > 0 || result.accelerator.overheads.own.length > 0;
     if (!own && !paidLoading) return;
     paidLoading = true;
-    toolsModule().then((m) => { if (good?.result === result) m.renderPaid($('paid'), result); });
+    toolsModule().then((m) => { if (good?.result === result) m.renderPaid($('paid'), result, schema); });
   }
 
   /**

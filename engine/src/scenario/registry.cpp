@@ -7,6 +7,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "epochcalc/scenario/fields.hpp"
+#include "epochcalc/scenario/in_force.hpp"
 #include "scenario/json_read.hpp"
 #include "registry_data.hpp"  // generated from engine/data by CMake
 
@@ -62,21 +64,31 @@ std::vector<std::string> kind_ids() {
   return ids;
 }
 
-// A profile's values: only the overhead fields a profile sets, each within the scenario's own rules.
+// A profile's values: the overhead fields a profile sets, the scenario-wide rows of in_force.hpp's table
+// ("/dispatch", "/assumptions/ops_per_layer", ...), at the same places and each read by its row's rule.
+// A profile gives every one of them but the per-step cost and graph launches (none, when left out).
 void check_profile_values(const json& values, const std::string& path, Errors& errors) {
-  if (!check_object(values, path, {"dispatch", "launch", "step_overhead", "assumptions"}, errors)) return;
-  for (const char* key : {"dispatch", "launch"})
-    if (const json* v = field(values, key, path, errors, true)) read_quantity(*v, pointer(path, key), rule::dispatch, errors);
-  if (const json* v = field(values, "step_overhead", path, errors, false))
-    read_quantity(*v, pointer(path, "step_overhead"), rule::step_overhead, errors);
+  constexpr std::string_view under = "/assumptions/";
+  std::vector<std::string> keys, assumption_keys;
+  for (const OverheadField& f : overhead_fields())
+    (f.top.starts_with(under) ? assumption_keys : keys).emplace_back(f.top.substr(f.top.starts_with(under) ? under.size() : 1));
+  keys.emplace_back("assumptions");
+  if (!check_object(values, path, keys, errors)) return;
   const json* a = field(values, "assumptions", path, errors, true);
   const std::string a_path = pointer(path, "assumptions");
-  if (!a || !check_object(*a, a_path, {"ops_per_layer", "extra_ops_per_step", "launches_per_step"}, errors)) return;
-  if (const json* v = field(*a, "ops_per_layer", a_path, errors, true)) read_integer(*v, pointer(a_path, "ops_per_layer"), rule::ops_per_layer, errors);
-  if (const json* v = field(*a, "extra_ops_per_step", a_path, errors, true))
-    read_integer(*v, pointer(a_path, "extra_ops_per_step"), rule::extra_ops_per_step, errors);
-  if (const json* v = field(*a, "launches_per_step", a_path, errors, false))
-    read_integer(*v, pointer(a_path, "launches_per_step"), rule::launches_per_step, errors);
+  const bool assumptions_read = a && check_object(*a, a_path, assumption_keys, errors);
+  for (const OverheadField& f : overhead_fields()) {
+    const bool assumption = f.top.starts_with(under);
+    if (assumption && !assumptions_read) continue;
+    const std::string& at = assumption ? a_path : path;
+    const std::string key(f.key);
+    const bool optional = f.key == "step_overhead" || f.key == "launches_per_step";
+    const FieldSpec* spec = find_field(f.top);
+    if (const json* v = field(assumption ? *a : values, key, at, errors, !optional)) {
+      if (spec->kind == FieldKind::integer) read_integer(*v, pointer(at, key), spec->integer, errors);
+      else read_quantity(*v, pointer(at, key), spec->quantity, errors);
+    }
+  }
 }
 
 // The measured spread behind a profile's dispatch and launch: {"dispatch": {"min", "max"}, ...}.

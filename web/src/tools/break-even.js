@@ -153,7 +153,7 @@ export function mountBreakEven(host, body, onFields, drawn) {
         onFields([{ path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, current: be.batch_size, sweep: batchRow?.sweep ?? { from: 1, to: be.batch_size, log: true } },
           ...be.fields.filter((f) => f !== batchRow).map((f) => ({ path: f.path, label: f.label, unit: f.unit, integer: f.integer, current: f.flip.current.value, sweep: f.sweep }))]);
         const chosen = fieldSelect.value;
-        fields = new Map([['/network/batch_size', { path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, changes_epochs: true, giving_way: [], notes: [] }], ...be.fields.map((f) => /** @type {[string, SweptField]} */ ([f.path, f]))]);
+        fields = new Map([['/network/batch_size', { path: '/network/batch_size', label: 'Batch size', unit: '', integer: true, changes_epochs: true, giving_way: [], applied_by: ['/network/batch_size'], notes: [] }], ...be.fields.map((f) => /** @type {[string, SweptField]} */ ([f.path, f]))]);
         replace(fieldSelect, ...[...fields.values()].map((f) => h('option', { value: f.path, selected: f.path === (chosen || '/dispatch') }, f.label)));
       }, (err) => {
         if (still()) replace(cards, h('li', { class: 'field-error' }, `The break-even figures could not be computed (${err instanceof Error ? err.message : String(err)}).`));

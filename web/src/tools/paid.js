@@ -4,14 +4,15 @@
 import { h, replace } from '../dom.js';
 import { time, int, si } from '../format.js';
 
-/** Rows: the key in PaidOverheads, the words, how to show it on each device. */
+/** Rows: the key in PaidOverheads, the field whose label (the engine's schema) names it, how to show it
+ * on each device. Operations per step are two fields' sum (o·L + x), named here. */
 const ROWS = /** @type {const} */ ([
-  ['profile', 'Framework profile', (p) => p.profile ?? 'none'],
-  ['dispatch', 'Dispatch per operation', (p) => time(p.dispatch)],
-  ['launch', 'Kernel launch per operation', (p, role) => (role === 'host' ? '–' : time(p.launch))],
+  ['profile', '/profile', (p) => p.profile ?? 'none'],
+  ['dispatch', '/dispatch', (p) => time(p.dispatch)],
+  ['launch', '/launch', (p, role) => (role === 'host' ? '–' : time(p.launch))],
   ['ops_per_step', 'Operations per step', (p) => int(p.ops_per_step)],
-  ['launches_per_step', 'Graph launches per step', (p, role) => (role === 'host' || p.launches_per_step == null ? 'none' : int(p.launches_per_step))],
-  ['step_overhead', 'Fixed cost per step', (p) => time(p.step_overhead)],
+  ['launches_per_step', '/assumptions/launches_per_step', (p, role) => (role === 'host' || p.launches_per_step == null ? 'none' : int(p.launches_per_step))],
+  ['step_overhead', '/step_overhead', (p) => time(p.step_overhead)],
 ]);
 
 /** The own-value keys behind a row (operations per step come from two fields). */
@@ -20,14 +21,16 @@ const OWN = { ops_per_step: ['ops_per_layer', 'extra_ops_per_step'] };
 /**
  * @param {HTMLElement} container
  * @param {import('epochcalc').Result} result
+ * @param {import('epochcalc').Schema} schema  the engine's, for the fields' labels
  */
-export function renderPaid(container, result) {
+export function renderPaid(container, result, schema) {
+  const label = (/** @type {string} */ path) => (path.startsWith('/') ? schema.fields.find((f) => f.path === path)?.label ?? path : path);
   const roles = /** @type {const} */ (['host', 'accelerator']);
   const anyOwn = roles.some((r) => result[r].overheads.own.length > 0);
   const link = result.scenario.accelerator;
   const head = h('tr', {}, h('th', { scope: 'col' }, 'Each device pays'),
     ...roles.map((r) => h('th', { scope: 'col' }, r === 'host' ? 'Host' : 'Accelerator')));
-  const rows = ROWS.map(([key, words, show]) => h('tr', {}, h('th', { scope: 'row' }, words),
+  const rows = ROWS.map(([key, field, show]) => h('tr', {}, h('th', { scope: 'row' }, label(field)),
     ...roles.map((role) => {
       const paid = result[role].overheads;
       const own = (OWN[key] ?? [key]).some((k) => paid.own.includes(k));
