@@ -219,7 +219,10 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   if (state.predict_given && o.action != Action::calibrate)
     parsed.errors.push_back({code::args, "", "--predict gives the fitted model's epochs; give --calibrate FILE too"});
   if (o.sweeps.size() > 2) parsed.errors.push_back({code::args, "", "--sweep takes one field, or two for a grid"});
-  if (!o.sweeps.empty() + !o.solve_for.empty() + state.break_even + state.quick + !o.compare.empty() + !o.explain.empty() > 1)
+  // --compare with one --sweep of the batch size: every device across batch sizes (issue 45).
+  const bool compare_across = !o.compare.empty() && o.sweeps.size() == 1;
+  if (compare_across) o.action = Action::compare;
+  if (!o.sweeps.empty() * !compare_across + !o.solve_for.empty() + state.break_even + state.quick + !o.compare.empty() + !o.explain.empty() > 1)
     parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even, --what-ifs, --compare and --explain at a time"});
   if (o.json && o.csv) parsed.errors.push_back({code::args, "", "give --json or --csv, not both"});
   // A flag that would do nothing is a mistake to name, not to ignore.

@@ -138,7 +138,7 @@ int what_if(const cli::Options& options, const json& document) {
   // The command line's own forms of the arguments, read into the engine's data first: what they say is
   // about the arguments as typed.
   Errors errors;
-  const json sweeps = options.action == cli::Action::sweep ? cli::sweep_arguments(options.sweeps, errors) : json();
+  const json sweeps = !options.sweeps.empty() ? cli::sweep_arguments(options.sweeps, errors) : json();
   const json devices = options.action == cli::Action::compare ? cli::device_arguments(options.compare, errors) : json();
   if (!errors.empty()) return report_errors(errors, options.json);
   json reply;
@@ -148,7 +148,7 @@ int what_if(const cli::Options& options, const json& document) {
     case cli::Action::break_even: reply = break_even_document(document); break;
     case cli::Action::quick_whatifs: reply = quick_whatifs_document(document); break;
     case cli::Action::explain: reply = explain_document(document, options.explain); break;
-    default: reply = compare_document(document, devices); break;
+    default: reply = compare_document(document, devices, sweeps); break;
   }
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), options.json);
   // The scenario's own warnings (a likely slip of unit, a device's own value shadowing the scenario's,

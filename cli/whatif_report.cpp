@@ -245,6 +245,23 @@ std::string format_compare(const json& comparison) {
   if (!listed.empty()) out += "List prices (override with id@price/h):\n" + listed;
   for (const char* which : {"fastest_text", "cheapest_text"})
     if (!comparison.at(which).is_null()) out += comparison.at(which).get<std::string>() + "\n";
+  // With --sweep network.batch_size=...: each device's epoch at each batch size, a column each.
+  if (comparison.contains("across")) {
+    const json& across = comparison.at("across");
+    out += "\nEpochs across batch sizes:\n  " + column("batch", 9);
+    std::vector<std::size_t> widths;
+    for (const json& d : across.at("devices")) {
+      widths.push_back(std::max<std::size_t>(13, d.at("id").get<std::string>().size() + 2));
+      out += column(d.at("id").get<std::string>(), widths.back());
+    }
+    out += "\n";
+    for (std::size_t k = 0; k < across.at("batch_size").size(); ++k) {
+      out += "  " + column(format_count(across.at("batch_size")[k].get<double>()), 9);
+      for (std::size_t i = 0; i < widths.size(); ++i)
+        out += column(format_time(across.at("devices")[i].at("epoch_time_s")[k].get<double>()), widths[i]);
+      out += "\n";
+    }
+  }
   return out;
 }
 

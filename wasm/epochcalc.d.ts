@@ -651,6 +651,9 @@ export interface Comparison {
   /** The ranges in words: "Fastest: … for batch 1–20, … from 21."; null without ranges. */
   fastest_text: string | null;
   cheapest_text: string | null;
+  /** With compare's `across` (a sweep of the batch size): each device that runs, its epoch and cost
+   * (null without a price) at every batch size. */
+  across?: { batch_size: number[]; devices: { id: string; epoch_time_s: number[]; cost_usd: number[] | null }[] };
 }
 
 /** A device's batched epoch and the accelerator's speedup: what a one-click what-if changes. */
@@ -720,7 +723,7 @@ export declare class PreparedScenario {
   sweepField(...sweeps: FieldSweepSpec[]): Promise<FieldSweep>;
   solveFor(field: string, goal?: GoalText): Promise<SolveFor>;
   breakEven(): Promise<BreakEven>;
-  compare(devices?: 'accelerators' | 'all' | (string | PricedDevice)[]): Promise<Comparison>;
+  compare(devices?: 'accelerators' | 'all' | (string | PricedDevice)[], across?: FieldSweepSpec): Promise<Comparison>;
   /** Frees the engine's copy; any later call throws EpochcalcError. */
   dispose(): void;
 }
@@ -779,7 +782,9 @@ export interface Calculator {
    * each with a price per hour if it has one ("l4@0.80/h", or { id: 'l4', price: '0.80 USD/h' }; a bare
    * number is USD/h), "accelerators" (the host and every registry accelerator; the default) or "all".
    * Priced devices get a cost per epoch and the cheapest ranges; the others' cost is null. */
-  compare(scenario: ScenarioInput | string, devices?: 'accelerators' | 'all' | (string | PricedDevice)[]): Promise<Comparison>;
+  /** `across`: a sweep of network.batch_size as sweepField takes one; the reply's `across` then holds each
+   * device's epoch and cost at every point. */
+  compare(scenario: ScenarioInput | string, devices?: 'accelerators' | 'all' | (string | PricedDevice)[], across?: FieldSweepSpec): Promise<Comparison>;
   /** The scenario as CSV, written by the engine with the columns the command line's --csv writes: its
    * result (nothing asked), a sweep or a grid (`sweeps`, as sweepField takes them) or a comparison
    * (`compare`, as compare takes it); in SI units to 17 digits (the default) or for people (`units:

@@ -261,8 +261,8 @@ export class PreparedScenario {
   solveFor(field, goal) { return this.#engine.calc.solveFor(this.document(), field, goal); }
   /** calc.breakEven of the edited scenario. */
   breakEven() { return this.#engine.calc.breakEven(this.document()); }
-  /** calc.compare of the edited scenario. @param {any} [devices] */
-  compare(devices) { return this.#engine.calc.compare(this.document(), devices); }
+  /** calc.compare of the edited scenario. @param {any} [devices] @param {any} [across] */
+  compare(devices, across) { return this.#engine.calc.compare(this.document(), devices, across); }
 
   /** Frees the engine's copy; any later call throws. */
   dispose() {
@@ -519,7 +519,7 @@ export async function createCalculator(options = {}) {
     sweepField: (scenario, ...sweeps) => whatif((w) => w.sweepField(scenario, ...sweeps)),
     solveFor: (scenario, field, goal) => whatif((w) => w.solveFor(scenario, field, goal)),
     breakEven: (scenario) => whatif((w) => w.breakEven(scenario)),
-    compare: (scenario, devices) => whatif((w) => w.compare(scenario, devices)),
+    compare: (scenario, devices, across) => whatif((w) => w.compare(scenario, devices, across)),
     quickWhatifs: (scenario) => whatif((w) => w.quickWhatifs(scenario)),
     csv: (scenario, what) => whatif((w) => w.csv(scenario, what)),
     schema: () => copy(schema),

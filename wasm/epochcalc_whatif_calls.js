@@ -33,7 +33,10 @@ export async function whatifCalls(options, { toText, exchange, unwrap }) {
     breakEven: (scenario) => call(2, scenario),
     // A list names each device by id, or as { id, price?, idle_power? } (a price per hour and an idle
     // power as those fields take them: "1.80 USD/h", or a number of USD/h or W).
-    compare: (scenario, devices = 'accelerators') => call(3, scenario, toText(devices, 'devices', true)),
+    // `across`: a sweep of the batch size as sweepField takes it ({ field: 'network.batch_size', from,
+    // to, points?, log? } or { field, values }): each device's epoch and cost at every point ("across").
+    compare: (scenario, devices = 'accelerators', across = undefined) => call(3, scenario, toText(devices, 'devices', true),
+      across == null ? '' : toText([across], 'across', true)),
     quickWhatifs: (scenario) => call(4, scenario),
     // A CSV of the scenario's result, of a sweep (its sweeps as sweepField takes them) or of a comparison
     // (its devices as compare takes them), written by the engine: the same columns the command line's

@@ -30,7 +30,8 @@ std::optional<json> read(int i, const char* what) {
 extern "C" {
 
 // 0 a field sweep (argument 1: the sweeps), 1 solve-for (1: the field, 2: the goal), 2 the break-even
-// summary, 3 devices side by side (1: the devices), 4 the one-click what-ifs, 5 a CSV (1: of what, 2:
+// summary, 3 devices side by side (1: the devices, 2: "" or a sweep of the batch size to compare them
+// across), 4 the one-click what-ifs, 5 a CSV (1: of what, 2:
 // the sweeps or devices as data or null, 3: the units).
 EMSCRIPTEN_KEEPALIVE void epochcalc_whatif(int which) {
   const auto scenario = read(0, "the scenario");
@@ -39,7 +40,11 @@ EMSCRIPTEN_KEEPALIVE void epochcalc_whatif(int which) {
     const auto data = read(which == 5 ? 2 : 1, which == 0 ? "the sweeps" : which == 3 ? "the devices" : "the CSV's request");
     if (!data) return;
     if (which == 0) reply = epochcalc::field_sweep_reply(*scenario, *data);
-    else if (which == 3) reply = epochcalc::document_reply(epochcalc::compare_document(*scenario, *data));
+    else if (which == 3) {
+      std::optional<json> across = json();
+      if (!argument(2).empty()) across = read(2, "the batch sizes to compare across");
+      if (across) reply = epochcalc::document_reply(epochcalc::compare_document(*scenario, *data, *across));
+    }
     else reply = epochcalc::document_reply(epochcalc::csv_data(*scenario, argument(1), *data, argument(3)));
     return;
   }

@@ -17,7 +17,7 @@ engine's code, path and message. Nothing here decides a rule: see docs/model.md.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from . import _epochcalc as _engine
 
@@ -163,10 +163,15 @@ def break_even(scenario: ScenarioInput) -> dict:
     return _reply(_engine.break_even(_text(scenario)))
 
 
-def compare(scenario: ScenarioInput, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators") -> dict:
+def compare(scenario: ScenarioInput, devices: Union[str, Iterable[Union[str, Mapping[str, Any]]]] = "accelerators",
+            across: Optional[Mapping[str, Any]] = None) -> dict:
     """Devices side by side (``--compare``): "accelerators", "all", or a list of ids and
-    {id, price, idle_power} (the command line's ``l4@0.80/h`` is its own syntax)."""
-    return _reply(_engine.compare(_text(scenario), _data(devices if isinstance(devices, str) else list(devices), "devices")))
+    {id, price, idle_power} (the command line's ``l4@0.80/h`` is its own syntax). With ``across``, a
+    sweep of the batch size as :func:`sweep_field` takes one ({"field": "network.batch_size", "from": 1,
+    "to": 4096, "points": 13, "log": True}), the reply's "across" holds each device's epoch and cost at
+    every point (``--compare ... --sweep network.batch_size=...``)."""
+    devices_data = _data(devices if isinstance(devices, str) else list(devices), "devices")
+    return _reply(_engine.compare(_text(scenario), devices_data, "" if across is None else _data([dict(across)], "across")))
 
 
 def explain(scenario: ScenarioInput, field: str) -> dict:

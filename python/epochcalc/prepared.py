@@ -168,9 +168,9 @@ class Scenario:
         from . import break_even
         return break_even(self.document())
 
-    def compare(self, devices: Any = "accelerators") -> dict:
+    def compare(self, devices: Any = "accelerators", across: Any = None) -> dict:
         from . import compare
-        return compare(self.document(), devices)
+        return compare(self.document(), devices, across)
 
     def __repr__(self) -> str:
         v = self._view

@@ -71,9 +71,12 @@ PYBIND11_MODULE(_epochcalc, m) {
     return on_text(s, "the scenario", [&](const json& d) { return epochcalc::solve_for_document(d, field, goal); });
   });
   m.def("break_even", [](const std::string& s) { return on_text(s, "the scenario", [](const json& d) { return epochcalc::break_even_document(d); }); });
-  m.def("compare", [](const std::string& s, const std::string& devices) {
+  m.def("compare", [](const std::string& s, const std::string& devices, const std::string& across) {
     return on_text(s, "the scenario", [&](const json& d) {
-      return with_data(devices, "the devices", [&](const json& data) { return epochcalc::compare_document(d, data); });
+      return with_data(devices, "the devices", [&](const json& data) {
+        if (across.empty()) return epochcalc::compare_document(d, data);
+        return with_data(across, "the batch sizes to compare across", [&](const json& a) { return epochcalc::compare_document(d, data, a); });
+      });
     });
   });
   m.def("explain", [](const std::string& s, const std::string& field) {

@@ -536,3 +536,30 @@ TEST_CASE("0 is a price: given in a list, on a device or under /compared, it is 
   CHECK(r.at("scenario").at("host").at("price_per_hour") == 0.0);
   CHECK(r.at("scenario").at("accelerator").at("price_per_hour").is_null());
 }
+
+TEST_CASE("devices across batch sizes: each device's epoch and cost at each point equal solving it there (issue 45)") {
+  const json across = json::parse(R"([{"field": "network.batch_size", "values": [1, 7, 64, 1000, 60000]}])");
+  const json c = compare_document(default_doc, json::parse(R"([{"id": "l4", "price": 0.8}, "t4", "host"])"), across);
+  REQUIRE(c.contains("across"));
+  CHECK(c.at("across").at("batch_size") == json::parse("[1, 7, 64, 1000, 60000]"));
+  const json& devices = c.at("across").at("devices");
+  REQUIRE(devices.size() == 3);
+  for (std::size_t k = 0; k < 5; ++k) {
+    const std::int64_t b = c.at("across").at("batch_size")[k];
+    CAPTURE(b);
+    json l4 = default_doc;
+    l4["accelerator"] = {{"base", "l4"}, {"price_per_hour", 0.8}};
+    l4["network"]["batch_size"] = b;
+    const json r = solve_document(l4);
+    CHECK(devices[0].at("epoch_time_s")[k] == r.at("accelerator").at("batched").at("epoch_time_s"));
+    CHECK(devices[0].at("cost_usd")[k] == r.at("accelerator").at("batched").at("cost_usd"));
+    json host = default_doc;
+    host["network"]["batch_size"] = b;
+    CHECK(devices[2].at("epoch_time_s")[k] == solve_document(host).at("host").at("batched").at("epoch_time_s"));
+  }
+  // The host here has no price: no costs, null, never zeros.
+  CHECK(devices[2].at("cost_usd").is_null());
+  // Another field is not a comparison across batch sizes.
+  CHECK(first_message(compare_document(default_doc, json("accelerators"), json::parse(R"([{"field": "dispatch", "values": [1e-6]}])"))) ==
+        "devices are compared across the batch size: sweep network.batch_size, and one field only");
+}

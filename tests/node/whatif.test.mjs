@@ -164,3 +164,12 @@ test('0 is a price in the module too: { id, price: 0 } costs nothing, not the li
   assert.equal(c.devices[0].batched.cost_usd, 0);
   assert.equal(c.devices[1].price.from, 'list');
 });
+
+test('compare across batch sizes: the module\'s answer equals the command line\'s --json (issue 45)', async () => {
+  const across = { field: 'network.batch_size', from: 1, to: 4096, points: 5, log: true };
+  const m = await calc.compare(DEFAULT, ['l4', { id: 't4', price: 0.3 }], across);
+  const c = cliJson(['--compare', 'l4,t4@0.3', '--sweep', 'network.batch_size=1:4096:5:log']);
+  assert.deepEqual(m.across, c.across);
+  assert.equal(m.across.devices.length, 2);
+  assert.equal(m.across.devices[1].cost_usd.length, m.across.batch_size.length);
+});

@@ -202,3 +202,13 @@ def test_zero_is_a_price():
     c = epochcalc.compare({"preset": "mnist-cpu-vs-h100"}, [{"id": "l4", "price": 0}])
     assert c["devices"][0]["price"] == {"usd_per_hour": 0.0, "from": "given"}
     assert c["devices"][0]["batched"]["cost_usd"] == 0.0
+
+
+def test_compare_across_batch_sizes():
+    """Issue 45: every device's epoch at each batch size in one call; the same through a Scenario."""
+    across = {"field": "network.batch_size", "values": [16, 256]}
+    c = epochcalc.compare({"preset": "mnist-cpu-vs-h100"}, ["l4"], across)
+    assert c["across"]["batch_size"] == [16, 256]
+    r = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "accelerator": "l4", "network": {"batch_size": 256}})
+    assert c["across"]["devices"][0]["epoch_time_s"][1] == r["accelerator"]["batched"]["epoch_time_s"]
+    assert epochcalc.Scenario(preset="mnist-cpu-vs-h100").compare(["l4"], across)["across"] == c["across"]

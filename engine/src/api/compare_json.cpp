@@ -134,7 +134,7 @@ std::string envelope_text(const std::vector<EnvelopeRange>& ranges, const std::v
 
 }  // namespace
 
-json compare_document(const json& document, const json& devices) {
+json compare_document(const json& document, const json& devices, const json& across) {
   json error_document;
   const auto scenario = detail::scenario_of(document, error_document);
   if (!scenario) return error_document;
@@ -217,7 +217,31 @@ json compare_document(const json& document, const json& devices) {
     return out;
   };
   const std::int64_t n = s.dataset.training_examples;
-  return {{"schema", compare_schema},
+  json across_json = nullptr;
+  if (!across.is_null()) {
+    // The batch sizes as a field sweep reads them (its rules, limits and messages), of the batch size only.
+    json refused;
+    const auto request = read_field_sweep_data(document, across, refused);
+    if (!request) return refused;
+    if (request->paths.size() != 1 || request->paths[0] != "/network/batch_size")
+      return errors_to_json({{code::args, "/across", "devices are compared across the batch size: sweep network.batch_size, and one field only"}});
+    std::vector<std::int64_t> batches;
+    for (const double b : request->values[0]) batches.push_back(static_cast<std::int64_t>(b));
+    json columns = json::array();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (!comparison.results[i].has_precision) continue;
+      const bool priced = has_price(entries[i].contender.device.price_per_hour);
+      json epochs = json::array(), costs = json::array();
+      for (const Run& r : contender_runs(s, entries[i].contender, batches)) {
+        epochs.push_back(r.epoch_time_s);
+        costs.push_back(r.cost_usd);
+      }
+      columns.push_back({{"id", entries[i].contender.label}, {"epoch_time_s", std::move(epochs)},
+                         {"cost_usd", priced ? std::move(costs) : json(nullptr)}});
+    }
+    across_json = {{"batch_size", batches}, {"devices", std::move(columns)}};
+  }
+  json reply = {{"schema", compare_schema},
           {"batch_size", s.batch_size},
           {"precision", s.precision},
           {"devices", std::move(rows)},
@@ -225,6 +249,8 @@ json compare_document(const json& document, const json& devices) {
           {"cheapest", envelope(comparison.cheapest)},
           {"fastest_text", comparison.fastest.empty() ? json(nullptr) : json("Fastest: " + envelope_text(comparison.fastest, entries, n) + ".")},
           {"cheapest_text", comparison.cheapest.empty() ? json(nullptr) : json("Cheapest: " + envelope_text(comparison.cheapest, entries, n) + ".")}};
+  if (!across_json.is_null()) reply["across"] = std::move(across_json);
+  return reply;
 }
 
 }  // namespace epochcalc

@@ -166,6 +166,25 @@ std::string csv_field_sweep(const json& sweep, CsvUnits units) {
 }
 
 std::string csv_compare(const json& comparison, CsvUnits units) {
+  // Across batch sizes: one row per device and batch size (long, as pandas and a plot take it).
+  if (comparison.contains("across")) {
+    const json& across = comparison.at("across");
+    const json& devices = across.at("devices");
+    const std::size_t points = across.at("batch_size").size();
+    CsvTable t;
+    t.header = {"batch_size", "device", "epoch_time_s", "cost_usd"};
+    t.units = {"", "", "s", "USD"};
+    t.count = points * devices.size();
+    t.row_at = [&](std::size_t i, std::vector<CsvCell>& cells) {
+      const json& d = devices[i / points];
+      const std::size_t k = i % points;
+      cells.push_back(num(across.at("batch_size")[k]));
+      cells.push_back(txt(d.at("id")));
+      cells.push_back(num(d.at("epoch_time_s")[k]));
+      cells.push_back(d.at("cost_usd").is_null() ? CsvCell{} : num(d.at("cost_usd")[k]));
+    };
+    return render(t, units);
+  }
   CsvTable t;
   // Each row says the batch size and the price it was costed at, and whether that price was given or
   // is a cited list price (issue 45: an unpriced L4 silently cost its list price).

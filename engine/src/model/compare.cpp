@@ -69,6 +69,15 @@ std::vector<EnvelopeRange> envelope(const ResolvedScenario& w, const std::vector
 
 }  // namespace
 
+std::vector<Run> contender_runs(const Scenario& scenario, const Contender& contender, std::span<const std::int64_t> batches) {
+  const ResolvedScenario w = resolve_scenario(scenario);
+  const Rates rates = rates_of(scenario, w, contender);
+  std::vector<Run> runs;
+  runs.reserve(batches.size());
+  for (const std::int64_t b : batches) runs.push_back(run_with(counts_at(w, b), w, rates));
+  return runs;
+}
+
 DeviceComparison compare_devices(const Scenario& scenario, std::span<const Contender> contenders) {
   const ResolvedScenario w = resolve_scenario(scenario);
   const EpochCounts batched = counts_at(w, scenario.batch_size);

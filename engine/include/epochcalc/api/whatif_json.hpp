@@ -79,7 +79,12 @@ nlohmann::ordered_json break_even_document(const nlohmann::ordered_json& scenari
 // the scenario's own) or {"id", "price"?, "idle_power"?} (a price per hour and an idle power read as
 // those fields are: a number is USD/h or W). The command line's --compare l4@0.80/h@72W,h100-sxm is its
 // own syntax, read into this data there (cli/whatif_args.hpp).
-nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& devices);
+// `across`, when not null: a sweep of the batch size as field sweeps take it ([{"field":
+// "network.batch_size", "from", "to", "points"?, "log"?}] or {"values"}); the reply then adds "across":
+// {"batch_size": [...], "devices": [{"id", "epoch_time_s": [...], "cost_usd": [...] or null}]}, every
+// device that runs at the scenario's precision at every point.
+nlohmann::ordered_json compare_document(const nlohmann::ordered_json& scenario, const nlohmann::ordered_json& devices,
+                                        const nlohmann::ordered_json& across = nullptr);
 // The one-click what-ifs (quick_whatifs.hpp), each with its edit applied to the document as the page
 // applies it and solved: {"before": {host, accelerator, speedup}, "whatifs": [{id, label, applies,
 // edits: [{path, text}], note?, after: {host, accelerator, speedup}} or {id, label, applies: false, reason}]}.

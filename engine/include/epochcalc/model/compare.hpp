@@ -45,4 +45,8 @@ struct DeviceComparison {
 // Precondition: the scenario is validated (the devices in the list need not be its own).
 DeviceComparison compare_devices(const Scenario& scenario, std::span<const Contender> contenders);
 
+// One contender's runs at each of `batches` (the scenario's network and overheads, in its role).
+// Precondition: as above, and the contender has a peak at the scenario's precision.
+std::vector<Run> contender_runs(const Scenario& scenario, const Contender& contender, std::span<const std::int64_t> batches);
+
 }  // namespace epochcalc
