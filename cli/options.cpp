@@ -127,7 +127,9 @@ constexpr OptionRow option_rows[] = {
     {"--calibrate", "FILE",
      "fit dispatch, launch and the devices' efficiencies to measured epoch times:\n"
      "FILE is {\"scenario\": {...}, \"measurements\": [{\"device\": \"host\", \"batch_size\":\n"
-     "32, \"epoch_time_s\": 0.27}, ...]} (scripts/measure.py writes one); \"-\" is stdin",
+     "32, \"epoch_time_s\": 0.27}, ...]} (scripts/measure.py writes one); \"-\" is stdin;\n"
+     "or a measurements CSV (device,batch_size,epoch_time_s), whose scenario is the one\n"
+     "--preset, --scenario and --set give",
      [](Options& o, const std::string& v, State&) {
        o.action = Action::calibrate;
        o.calibration_file = v;
@@ -214,8 +216,6 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
     }
     row->apply(o, value, state);
   }
-  if (o.calibration_file && (o.preset || o.scenario_file || !o.settings.empty()))
-    parsed.errors.push_back({code::args, "", "--calibrate reads its scenario from the file; leave out --preset, --scenario and --set"});
   if (state.predict_given && o.action != Action::calibrate)
     parsed.errors.push_back({code::args, "", "--predict gives the fitted model's epochs; give --calibrate FILE too"});
   if (o.sweeps.size() > 2) parsed.errors.push_back({code::args, "", "--sweep takes one field, or two for a grid"});

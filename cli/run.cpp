@@ -113,12 +113,29 @@ Errors errors_of(const json& reply) {
 }
 
 // --calibrate FILE [--predict B,...]: the file's fit, with the fitted model's epochs at those batch sizes.
-int calibrate(const std::string& path, const std::vector<std::int64_t>& predict, bool as_json) {
+// FILE is the engine's JSON ({"scenario", "measurements"}), or a measurements CSV (device,batch_size,
+// epoch_time_s), whose scenario is the one --preset, --scenario and --set make.
+int calibrate(const cli::Options& options) {
+  const bool as_json = options.json;
   Errors errors;
-  const auto text = read_input(path, "the calibration input", errors);
+  const auto text = read_input(*options.calibration_file, "the calibration input", errors);
   if (!text) return report_errors(errors, as_json);
-  auto input = parse_json_text(*text, "the calibration input", errors);
+  const std::size_t first = text->find_first_not_of(" \t\r\n");
+  const bool csv = first != std::string::npos && (*text)[first] != '{';
+  const bool scenario_options = options.preset || options.scenario_file || !options.settings.empty();
+  if (!csv && scenario_options)
+    return report_errors({{code::args, "", "a JSON calibration file carries its scenario; leave out --preset, --scenario and --set "
+                                           "(they give the scenario of a measurements CSV)"}}, as_json);
+  std::optional<json> input;
+  if (csv) {
+    const auto scenario = build_document(options, errors);
+    if (!scenario) return report_errors(errors, as_json);
+    input = json{{"scenario", *scenario}, {"measurements", *text}};
+  } else {
+    input = parse_json_text(*text, "the calibration input", errors);
+  }
   if (!input) return report_errors(errors, as_json);
+  const std::vector<std::int64_t>& predict = options.predict;
   if (!predict.empty() && input->is_object()) (*input)["predict"] = predict;
   const json reply = calibrate_document(*input);
   if (reply.at("schema") == error_schema) return report_errors(errors_of(reply), as_json);
@@ -211,7 +228,7 @@ int run(const std::vector<std::string>& args) {
     case cli::Action::list_profiles:
       std::cout << (options.json ? pretty(registry::profiles_document()) + "\n" : cli::format_profiles());
       return exit_ok;
-    case cli::Action::calibrate: return calibrate(*options.calibration_file, options.predict, options.json);
+    case cli::Action::calibrate: return calibrate(options);
     case cli::Action::expand:
     case cli::Action::solve:
     case cli::Action::sweep:

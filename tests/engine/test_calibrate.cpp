@@ -960,3 +960,33 @@ TEST_CASE("\"predict\": the fitted model's epochs at other batch sizes, on both 
   input.erase("predict");
   CHECK_FALSE(calibrated(input).contains("predictions"));
 }
+
+TEST_CASE("measurements as CSV text read as the JSON list does: the same fit; each error at its row and column (issue 45)") {
+  const json truth_scenario = with_constants(default_preset, true_constants);
+  const json measurements = measure(truth_scenario, both_devices());
+  // A spreadsheet's export: another column order, a units row, CRLF line ends, a blank line, units in a cell.
+  std::string csv = "batch_size,epoch_time_s,device\r\n,s,\r\n";
+  for (const json& m : measurements) {
+    char line[120];
+    std::snprintf(line, sizeof line, "%lld,%.17g,%s\r\n", static_cast<long long>(m["batch_size"].get<std::int64_t>()),
+                  m["epoch_time_s"].get<double>(), m["device"].get<std::string>().c_str());
+    csv += line;
+  }
+  csv += "\r\n";
+  const json from_list = calibrated(input_of(default_preset, measurements));
+  const json from_csv = calibrated(input_of(default_preset, csv));
+  CHECK(from_csv["fitted"] == from_list["fitted"]);
+  CHECK(from_csv["measurements"].size() == measurements.size());
+  // A cell read by its field's reader: a time with its unit.
+  const json with_unit = calibrated(input_of(default_preset, "device,batch_size,epoch_time_s\nhost,8,1195.8264 ms\nhost,4096,0.16283994\n"));
+  CHECK(with_unit["measurements"][0]["epoch_time_s"] == doctest::Approx(1.1958264));
+  // Errors at the row (counted after the header and units rows) and the column's field.
+  const auto error_paths = [](const json& reply) {
+    std::vector<std::string> paths;
+    for (const json& e : reply["errors"]) paths.push_back(e["path"]);
+    return paths;
+  };
+  CHECK(error_paths(calibrate_document(input_of(default_preset, "device,batch_size,epoch_time_s\nhost,8,1\ngpu,x,2\n"))) ==
+        std::vector<std::string>{"/measurements/1/device", "/measurements/1/batch_size"});
+  CHECK(error_paths(calibrate_document(input_of(default_preset, "device,batch,epoch\nhost,8,1\n"))) == std::vector<std::string>{"/measurements"});
+}

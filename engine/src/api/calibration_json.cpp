@@ -1,5 +1,6 @@
 // The calibration document: measurements read and checked (every problem at once, each at its JSON
 // pointer), the fit run (calibrate.cpp), and the reply written with what the data could not determine.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -7,7 +8,9 @@
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/whatif/calibrate.hpp"
 #include "epochcalc/scenario/registry.hpp"
+#include "epochcalc/scenario/units.hpp"
 #include "scenario/json_read.hpp"
+#include "scenario/trim.hpp"
 #include "contract/reply.hpp"
 #include "scenario/scenario_parts.hpp"
 
@@ -89,6 +92,50 @@ std::optional<Measurement> read_measurement(const json& value, const std::string
     if (auto widths = detail::read_widths(*v, pointer(path, "widths"), errors)) m.widths = std::move(*widths);
   if (errors.size() != before) return std::nullopt;
   return m;
+}
+
+// Measurements as CSV text (a spreadsheet's or pandas' export): a header naming the columns (device,
+// batch_size and epoch_time_s at least; any measurement field), an optional units row (the engine's own
+// CSVs have one: a row whose batch_size cell is no number), then one measurement a row. Each cell is read
+// by its field's reader as text, so "270 ms" works; the result is the list the JSON form gives, so every
+// error keeps its path (/measurements/<row>/<field>, rows counted from 0 after the header and units).
+std::optional<json> measurements_from_csv(std::string_view text, Errors& errors) {
+  std::vector<std::vector<std::string>> rows;
+  while (!text.empty() && rows.size() <= rule::max_measurements + 2) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(std::min(end + 1, text.size()));
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (detail::trim(line).empty()) continue;
+    std::vector<std::string> cells;
+    for (std::size_t at = 0;;) {
+      const std::size_t comma = std::min(line.find(',', at), line.size());
+      cells.emplace_back(detail::trim(line.substr(at, comma - at)));
+      if (comma == line.size()) break;
+      at = comma + 1;
+    }
+    rows.push_back(std::move(cells));
+  }
+  const std::vector<std::string>& header = rows.empty() ? std::vector<std::string>{} : rows.front();
+  for (const char* needed : {"device", "batch_size", "epoch_time_s"})
+    if (std::find(header.begin(), header.end(), needed) == header.end()) {
+      errors.push_back({code::missing, "/measurements",
+                        "a measurements CSV starts with a header naming its columns: device,batch_size,epoch_time_s (any order), "
+                        "then one measured epoch a row, such as host,32,0.27"});
+      return std::nullopt;
+    }
+  const auto batch_column = static_cast<std::size_t>(std::find(header.begin(), header.end(), "batch_size") - header.begin());
+  std::size_t first = 1;
+  // A units row (",,s" under the header): its batch_size cell is no number.
+  if (rows.size() > 1 && batch_column < rows[1].size() && !parse_plain_number(rows[1][batch_column])) first = 2;
+  json list = json::array();
+  for (std::size_t r = first; r < rows.size(); ++r) {
+    json m = json::object();
+    for (std::size_t c = 0; c < header.size() && c < rows[r].size(); ++c)
+      if (!rows[r][c].empty()) m[header[c]] = rows[r][c];
+    list.push_back(std::move(m));
+  }
+  return list;
 }
 
 // "predict": the batch sizes to give the fitted model's epochs at, by the scenario's rule.
@@ -521,6 +568,12 @@ json calibrate_document(const json& input) {
     if (!check_object(input, "", calibration_fields, errors)) return errors_to_json(errors);
     const json* scenario_doc = field(input, "scenario", "", errors, true);
     const json* list = field(input, "measurements", "", errors, true);
+    // Measurements given as CSV text are read into the list the JSON form gives.
+    std::optional<json> from_csv;
+    if (list && list->is_string()) {
+      from_csv = measurements_from_csv(list->get_ref<const std::string&>(), errors);
+      list = from_csv ? &*from_csv : nullptr;
+    }
     std::optional<FreeConstants> fit_given;
     if (const json* v = field(input, "fit", "", errors, false)) fit_given = read_fit(*v, errors);
     if (const json* v = field(input, "measured_with", "", errors, false); v && !v->is_object())
@@ -576,6 +629,7 @@ json calibrate_document(const json& input) {
     for (const Measurement& m : measurements) context.measured[m.device == MeasuredOn::host ? 0 : 1] = true;
     json input_used = input;
     input_used["scenario"] = document;
+    if (from_csv) input_used["measurements"] = *from_csv;
     return reply_of(input_used, context, measurements, predict, default_preset);
   } catch (const std::exception& e) {
     return errors_to_json({detail::internal_error_value(e.what())});
