@@ -183,7 +183,8 @@ void read_compared(const json* value, Scenario& s, Errors& errors) {
                                                    json_type_name(*value)});
     return;
   }
-  static const std::vector<std::string> keys{"price_per_hour", "idle_power"};
+  // The keys are the field table's rows under /compared/- (a price and an idle power).
+  static const std::vector<std::string> keys = child_keys("/compared/-");
   // Each unknown id is said with a suggestion up to a bound; past it, one line says how many more.
   constexpr std::size_t said = 20;
   std::size_t unknown = 0;
@@ -199,7 +200,7 @@ void read_compared(const json* value, Scenario& s, Errors& errors) {
       const json* v = field(terms, key, path, errors, false);
       if (!v || v->is_null()) continue;
       const FieldSpec* f = find_field(pointer(path, key));
-      if (auto q = read_quantity(*v, pointer(path, key), f->quantity, errors)) (key == keys[0] ? into.price_per_hour : into.idle_power) = *q;
+      if (auto q = read_quantity(*v, pointer(path, key), f->quantity, errors)) (key == "price_per_hour" ? into.price_per_hour : into.idle_power) = *q;
     }
     if (has_price(into.price_per_hour) || into.idle_power > 0) s.compared[id] = into;
   }
