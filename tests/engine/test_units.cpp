@@ -112,3 +112,22 @@ TEST_CASE("malformed quantities say how to write one") {
         "unknown unit \"x10 us\" for a time; use one of: s, ms, us, µs, μs, ns, min, h");
   CHECK(error_of("infinity s", Dimension::time).find("not a finite number") != std::string::npos);
 }
+
+TEST_CASE("the spellings MLSys·im and pint print read as the table's units (issue 46)") {
+  CHECK(parsed("3.35 TB / s", Dimension::bandwidth) == 3.35e12);
+  CHECK(parsed("160.0 pJ / B", Dimension::energy_per_byte) == doctest::Approx(160e-12).epsilon(1e-15));
+  CHECK(parsed("3.7 pJ / flop", Dimension::energy_per_flop) == doctest::Approx(3.7e-12).epsilon(1e-15));
+  CHECK(parsed("67 TFLOPs / s", Dimension::flop_rate) == 67e12);
+  CHECK(parsed("10 microsecond", Dimension::time) == 1e-5);
+  CHECK(parsed("10 microseconds", Dimension::time) == 1e-5);
+  CHECK(parsed("3.35 terabyte / second", Dimension::bandwidth) == 3.35e12);
+  CHECK(parsed("160 picojoule / byte", Dimension::energy_per_byte) == doctest::Approx(160e-12).epsilon(1e-15));
+  CHECK(parsed("67 teraFLOP / second", Dimension::flop_rate) == 67e12);
+  CHECK(parsed("2 hours", Dimension::time) == 7200);
+  CHECK(parsed("700 watt", Dimension::power) == 700);
+  // Exactly as the short spelling: the same double.
+  CHECK(parsed("10 microsecond", Dimension::time) == parsed("10 us", Dimension::time));
+  // Still refused: another dimension's long name, and a word that is no unit.
+  CHECK(error_of("10 terabyte / second", Dimension::time).find("a bandwidth unit") != std::string::npos);
+  CHECK(error_of("10 parsecs", Dimension::time).find("unknown unit \"parsecs\"") != std::string::npos);
+}

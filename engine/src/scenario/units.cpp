@@ -4,6 +4,7 @@
 
 #include "epochcalc/scenario/limits.hpp"
 #include "scenario/trim.hpp"
+#include "scenario/unit_spellings.hpp"
 
 #include <array>
 #include <cctype>
@@ -210,7 +211,10 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   const std::string symbol{detail::trim(std::string_view(input).substr(number_length))};
   // A bare number is in SI units, exactly as a JSON number is: "2e-5" for a time is 20 us.
   if (symbol.empty()) return number;
-  if (const UnitEntry* unit = find_unit(dimension, symbol)) {
+  const UnitEntry* unit = find_unit(dimension, symbol);
+  const std::string canonical = unit ? std::string() : detail::canonical_unit(symbol);
+  if (!unit && !canonical.empty()) unit = find_unit(dimension, canonical);
+  if (unit) {
     const double value = to_si(number, unit->scale);
     if (!std::isfinite(value)) return unit_error("\"" + input + "\" is too large");
     return value;
@@ -219,7 +223,7 @@ std::variant<double, Error> parse_quantity(std::string_view text, Dimension dime
   if (symbol.size() > 1 && symbol[0] == ',' && std::isdigit(static_cast<unsigned char>(symbol[1])))
     return unit_error("\"" + input + "\" has separators: write the digits only, e.g. 1000 us");
   for (Dimension other : dimension_list)
-    if (other != dimension && find_unit(other, symbol))
+    if (other != dimension && (find_unit(other, symbol) || (!canonical.empty() && find_unit(other, canonical))))
       return unit_error("\"" + symbol + "\" is " + std::string(dimension_name(other)) + " unit, but " +
                         std::string(dimension_name(dimension)) + " is expected; use one of: " +
                         expected_units(dimension));
