@@ -105,8 +105,24 @@ def _data(value: Any, what: str) -> str:
         raise EpochcalcError([_too_deep(f"the {what}", f"/{what}")]) from None
 
 
+def _quantity_text(value: Any) -> str:
+    """A pint Quantity as the text the engine reads: its magnitude and its unit as pint writes it
+    ("10 microsecond", "3.35 terabyte / second"), which the engine's unit reader takes."""
+    magnitude = value.magnitude
+    if hasattr(magnitude, "item"):
+        magnitude = magnitude.item()
+    return f"{magnitude!r} {value.units}"
+
+
+def _is_quantity(value: Any) -> bool:
+    return hasattr(value, "magnitude") and hasattr(value, "units")
+
+
 def _number(value: Any) -> Any:
-    """numpy's numbers as the numbers they are (json.dumps knows only Python's)."""
+    """numpy's numbers as the numbers they are (json.dumps knows only Python's); a pint Quantity as
+    its text."""
+    if _is_quantity(value):
+        return _quantity_text(value)
     if hasattr(value, "item"):
         return value.item()
     raise TypeError(f"{type(value).__name__} is not a number, a string, a list or a dict")

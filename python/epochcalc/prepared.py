@@ -127,8 +127,12 @@ class Scenario:
             self.set(name.replace("__", "."), value)
 
     def set(self, path: str, value: Any) -> "Scenario":
-        """Sets one field (a dotted path or a JSON pointer): a number in SI units, text such as "20 us",
-        True or False, or None to remove an optional field. Returns the scenario, so edits chain."""
+        """Sets one field (a dotted path or a JSON pointer): a number in SI units, text such as "20 us"
+        (or as pint prints it: "20 microsecond"), a pint Quantity, True or False, or None to remove an
+        optional field. Returns the scenario, so edits chain."""
+        from . import _is_quantity, _quantity_text
+        if _is_quantity(value):
+            value = _quantity_text(value)
         if isinstance(value, bool):
             _raise_if_error(self._prepared.set_text(path, "true" if value else "false"))
         elif isinstance(value, numbers.Real):

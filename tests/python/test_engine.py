@@ -212,3 +212,22 @@ def test_compare_across_batch_sizes():
     r = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "accelerator": "l4", "network": {"batch_size": 256}})
     assert c["across"]["devices"][0]["epoch_time_s"][1] == r["accelerator"]["batched"]["epoch_time_s"]
     assert epochcalc.Scenario(preset="mnist-cpu-vs-h100").compare(["l4"], across)["across"] == c["across"]
+
+
+def test_pint_quantities_and_their_spellings():
+    """Issue 46: a pint Quantity, and the strings pint and MLSys·im print, are read as the engine's units."""
+    pint = pytest.importorskip("pint")
+    ureg = pint.UnitRegistry()
+    s = epochcalc.Scenario(preset="mnist-cpu-vs-h100")
+    s.set("dispatch", ureg.Quantity(10, "us"))
+    s.set("host.memory_bandwidth", ureg.Quantity(3.35, "TB/s"))
+    s.set("dram_energy_per_byte", ureg.Quantity(160, "pJ/B"))
+    doc = s.result()["scenario"]
+    assert doc["dispatch"] == 1e-5
+    assert doc["host"]["memory_bandwidth"] == 3.35e12
+    assert abs(doc["dram_energy_per_byte"] - 160e-12) < 1e-24
+    # As printed, and inside a document.
+    for text in ["3.35 TB / s", "3.35 terabyte / second"]:
+        assert epochcalc.Scenario(preset="mnist-cpu-vs-h100").set("host.memory_bandwidth", text).result()["scenario"]["host"]["memory_bandwidth"] == 3.35e12
+    r = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "dispatch": ureg.Quantity(20, "microsecond")})
+    assert r["scenario"]["dispatch"] == 2e-5
