@@ -584,17 +584,17 @@ async function chapterVisit(browser, base) {
     const page = await context.newPage();
     const requests = [];
     page.on('request', (request) => { if (new URL(request.url()).protocol.startsWith('http')) requests.push(request); });
-    // The first <epoch-value> with a digit in it, as the reader sees it.
+    // The first <epoch-value> showing the engine's number (not the author's fallback text in the page).
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
-        if ([...document.querySelectorAll('epoch-value')].some((v) => /\d/.test(v.textContent ?? ''))) {
+        if ([...document.querySelectorAll('epoch-value')].some((v) => typeof (/** @type {any} */ (v)).value === 'number')) {
           /** @type {any} */ (window).__benchFirstNumberMs = performance.now();
           observer.disconnect();
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto(new URL(CHAPTER.slice(1), base).href, { waitUntil: 'load' });
-    await page.waitForFunction(() => [...document.querySelectorAll('epoch-value')].every((v) => /\d/.test(v.textContent ?? ''))
+    await page.waitForFunction(() => [...document.querySelectorAll('epoch-value')].every((v) => typeof (/** @type {any} */ (v)).value === 'number')
       && [...document.querySelectorAll('epoch-overhead-calculator')].every((el) => /** @type {any} */ (el).result), null, { timeout: 30000 });
     const firstNumberMs = await page.evaluate(() => /** @type {any} */ (window).__benchFirstNumberMs);
     const counts = await page.evaluate(() => ({
