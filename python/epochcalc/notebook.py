@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 from urllib.parse import quote, urlencode
 
-from . import link_params, set_field
+from . import EpochcalcError, link_params, set_field, solve
 from .prepared import ResultView, Scenario
 
 MARKER = "<!-- epochcalc:calculator -->"
@@ -50,6 +50,15 @@ class Calculator:
             document = {"preset": "mnist-cpu-vs-h100"}
         for name, value in fields.items():
             document = set_field(document, name.replace("__", "."), value if isinstance(value, str) else json.dumps(value))
+        # A field name the engine does not know (network__bach_size) is refused here, with its
+        # suggestion, before anything is shown; other errors the calculator shows beside their fields.
+        if fields:
+            try:
+                solve(document)
+            except EpochcalcError as err:
+                unknown = [e for e in err.errors if e.get("code") == "E_UNKNOWN_FIELD"]
+                if unknown:
+                    raise EpochcalcError(unknown) from None
         self.scenario: Any = document
         # The engine's prepared copy of `scenario` (epochcalc.Scenario), made when first solved and kept
         # while `scenario` stays the same document: (its JSON text, the Scenario).

@@ -231,3 +231,13 @@ def test_pint_quantities_and_their_spellings():
         assert epochcalc.Scenario(preset="mnist-cpu-vs-h100").set("host.memory_bandwidth", text).result()["scenario"]["host"]["memory_bandwidth"] == 3.35e12
     r = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "dispatch": ureg.Quantity(20, "microsecond")})
     assert r["scenario"]["dispatch"] == 2e-5
+
+
+def test_calculator_refuses_a_field_name_the_engine_does_not_know():
+    """Issue 46: network__bach_size=64 raised nothing and the calculator showed the preset's numbers."""
+    with pytest.raises(epochcalc.EpochcalcError) as caught:
+        epochcalc.Calculator(preset="mnist-cpu-vs-h100", network__bach_size=64)
+    assert caught.value.errors[0]["code"] == "E_UNKNOWN_FIELD"
+    assert "batch_size" in caught.value.errors[0]["message"]
+    # A known field with a value the engine refuses is shown beside its field, not raised here.
+    assert epochcalc.Calculator(preset="mnist-cpu-vs-h100", network__batch_size=64).scenario["network"]["batch_size"] == 64
