@@ -120,8 +120,11 @@ int calibrate(const cli::Options& options) {
   Errors errors;
   const auto text = read_input(*options.calibration_file, "the calibration input", errors);
   if (!text) return report_errors(errors, as_json);
+  // CSV: a first line of comma-separated names, not JSON (which starts with {, [ or " where it holds one).
   const std::size_t first = text->find_first_not_of(" \t\r\n");
-  const bool csv = first != std::string::npos && (*text)[first] != '{';
+  const std::size_t comma = text->find(',', first == std::string::npos ? 0 : first);
+  const bool csv = first != std::string::npos && std::string_view("{[\"").find((*text)[first]) == std::string_view::npos &&
+                   comma != std::string::npos && comma < text->find('\n', first);
   const bool scenario_options = options.preset || options.scenario_file || !options.settings.empty();
   if (!csv && scenario_options)
     return report_errors({{code::args, "", "a JSON calibration file carries its scenario; leave out --preset, --scenario and --set "

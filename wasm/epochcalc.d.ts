@@ -304,7 +304,7 @@ export interface Schema {
   defaults: Record<string, unknown>;
   /** text: the longest string the engine reads anywhere in a scenario, in characters. */
   /** `document.max_bytes`: the longest JSON text (a scenario, a calibration input) the engine reads. */
-  limits: { widths: { min: number; max: number }; text: { max_length: number }; document: { max_bytes: number } };
+  limits: { widths: { min: number; max: number }; /** A link's parameters the engine reads; the rest are counted. */ link_params: number; text: { max_length: number }; document: { max_bytes: number } };
   sweep: { log_spaced_points: number; includes: string[] };
   default_preset: string;
   /** The fields a framework profile fills (JSON pointers). */

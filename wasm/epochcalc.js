@@ -142,15 +142,21 @@ function toText(value, what = 'scenario', data = false) {
 
 /**
  * A link's parameters as the engine reads them: URLSearchParams, or any list of [key, value] pairs.
- * @param {unknown} params
+ * @param {unknown} params @param {number} max  the parameters the engine reads (schema.limits.link_params)
  */
-function linkText(params) {
-  const pairs = params != null && typeof params !== 'string' && typeof (/** @type {any} */ (params))[Symbol.iterator] === 'function'
-    ? [.../** @type {Iterable<unknown>} */ (params)] : null;
-  if (!pairs || !pairs.every((p) => Array.isArray(p) && p.length === 2)) {
-    throw new EpochcalcError([{ code: 'E_TYPE', path: '', message: "expected the link's parameters as URLSearchParams or [key, value] pairs" }]);
+function linkText(params, max) {
+  const iterable = params != null && typeof params !== 'string' && typeof (/** @type {any} */ (params))[Symbol.iterator] === 'function';
+  const bad = () => new EpochcalcError([{ code: 'E_TYPE', path: '', message: "expected the link's parameters as URLSearchParams or [key, value] pairs" }]);
+  if (!iterable) throw bad();
+  // Only the parameters the engine reads are sent, with how many the link has (a link of 130,000
+  // parameters cost its whole text through the engine's JSON reader).
+  const pairs = [];
+  let total = 0;
+  for (const p of /** @type {Iterable<unknown>} */ (params)) {
+    if (!Array.isArray(p) || p.length !== 2) throw bad();
+    if (total++ < max) pairs.push([String(p[0]), String(p[1])]);
   }
-  return JSON.stringify(pairs.map(([k, v]) => [String(k), String(v)]));
+  return JSON.stringify({ pairs, total });
 }
 
 /**
@@ -500,7 +506,7 @@ export async function createCalculator(options = {}) {
     },
     set: (scenario, path, text) => update(scenario, { path, text }).scenario,
     readLink: (params) => {
-      put(0, linkText(params), true);
+      put(0, linkText(params, schema.limits.link_params), true);
       core._epochcalc_read_link();
       const { scenario, notes } = reply(taken());
       return { scenario, notes };

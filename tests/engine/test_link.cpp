@@ -13,6 +13,7 @@
 #include "epochcalc/api/link.hpp"
 #include "epochcalc/scenario/registry.hpp"
 #include "epochcalc/scenario/scenario_json.hpp"
+#include "epochcalc/scenario/schema.hpp"
 
 using namespace epochcalc;
 using ojson = nlohmann::ordered_json;
@@ -139,6 +140,13 @@ TEST_CASE("a link is read up to 500 parameters, and names ten unknown ones befor
   CHECK(has_note(r, code::range, "the link has 600 parameters; the first 500 are read"));
   CHECK(has_note(r, code::unknown_field, "and 490 more parameters that name no field"));
   CHECK(r.notes.size() == 12);
+  // A front end sends the first ones and the count (L14: 130,000 parameters cost their whole text through
+  // the JSON reader): the same reading, the note naming the count.
+  const std::vector<LinkParam> first(many.begin(), many.begin() + 500);
+  const LinkReading counted = read_link(first, 130000);
+  CHECK(counted.document == r.document);
+  CHECK(has_note(counted, code::range, "the link has 130000 parameters; the first 500 are read"));
+  CHECK(schema_document()["limits"]["link_params"] == max_link_params);
 }
 
 TEST_CASE("a value the engine refuses stays in the link's document, reported at its field when solved") {

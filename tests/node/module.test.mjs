@@ -358,3 +358,14 @@ test('a 100 MB argument is refused at the engine\'s limit without copying it int
   assert.match(reading.notes[0].message, /the link's scenario is too long: at most 4,000,000 bytes/);
   assert.equal(own.solve({ preset: 'mnist-cpu-vs-h100' }).host.batched.epoch_time_s, calc.solve({ preset: 'mnist-cpu-vs-h100' }).host.batched.epoch_time_s);
 });
+
+test('a link of 130,000 parameters: the wrapper sends the engine its first ones and the count, read as the whole link (hostile input L14)', () => {
+  const long = new URLSearchParams();
+  for (let i = 0; i < 130000; i++) long.append(i === 0 ? 'network.batch_size' : `x${i}`, '64');
+  const first = [...long].slice(0, calc.schema().limits.link_params);
+  const whole = calc.readLink(long);
+  const cut = calc.readLink(first);
+  assert.deepEqual(whole.scenario, cut.scenario);
+  assert.equal(whole.notes[0].message, 'the link has 130000 parameters; the first 500 are read');
+  assert.deepEqual(whole.notes.slice(1), cut.notes);
+});

@@ -20,7 +20,6 @@ namespace {
 constexpr const char* scenario_key = "scenario";
 // A link is read up to this many parameters (a scenario has about 60 fields), and names this many
 // unknown ones before it counts the rest.
-constexpr std::size_t max_link_params = 500;
 constexpr std::size_t max_unknown_notes = 10;
 
 // A parameter names a field of the table, or the "base" of a device or dataset.
@@ -115,12 +114,14 @@ bool emit(const std::string& path, const json& value, std::vector<LinkParam>& ou
 
 }  // namespace
 
-LinkReading read_link(const std::vector<LinkParam>& all) {
+LinkReading read_link(const std::vector<LinkParam>& all, std::size_t total) {
   LinkReading out{json::object(), {}};
-  // A link longer than any scenario needs is read up to the limit, and says so.
+  // A link longer than any scenario needs is read up to the limit, and says so; `total` counts the
+  // parameters a front end did not send (it sends the first max_link_params and the count).
+  total = std::max(total, all.size());
   const std::vector<LinkParam> params(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), max_link_params)));
-  if (all.size() > max_link_params)
-    out.notes.push_back({code::range, "", "the link has " + std::to_string(all.size()) + " parameters; the first " +
+  if (total > max_link_params)
+    out.notes.push_back({code::range, "", "the link has " + std::to_string(total) + " parameters; the first " +
                                               std::to_string(max_link_params) + " are read"});
   // Each parameter by what it names: "dispatch" and "/dispatch" are the same field.
   std::vector<std::string> names;
@@ -237,13 +238,20 @@ std::string read_link_reply(std::string_view text) {
   // then leaves for solving its text to refuse, as it refuses any document that long.
   ParsedText parsed = parse_text(text);
   if (!parsed.document) return detail::error_reply({{code::json, "", "the link's parameters are not JSON: [[\"key\", \"value\"], ...]"}});
-  const std::optional<json>& list = parsed.document;
+  // [[key, value], ...], or {"pairs": [...the first ones...], "total": N} from a front end that counted
+  // a longer link without sending it whole.
+  const json* list = &*parsed.document;
+  std::size_t total = 0;
+  if (list->is_object() && list->contains("pairs") && list->contains("total") && list->at("total").is_number_unsigned()) {
+    total = list->at("total").get<std::size_t>();
+    list = &list->at("pairs");
+  }
   std::vector<LinkParam> params;
   bool pairs = list->is_array();
   for (const json& p : *list) pairs = pairs && p.is_array() && p.size() == 2 && p[0].is_string() && p[1].is_string();
   if (!pairs) return detail::error_reply({{code::type, "", "expected the link's parameters as [[\"key\", \"value\"], ...]"}});
   for (const json& p : *list) params.push_back({p[0].get<std::string>(), p[1].get<std::string>()});
-  const LinkReading reading = read_link(params);
+  const LinkReading reading = read_link(params, total);
   detail::Tape out;
   out.begin_object().key("schema").string("epochcalc/link@1").key("scenario");
   reading.document.is_null() ? out.null() : out.document(reading.document);

@@ -116,7 +116,7 @@ json schema_document() {
           {"dimensions", dimensions},
           {"fields", fields},
           {"defaults", defaults()},
-          {"limits", {{"widths", {{"min", rule::min_widths}, {"max", rule::max_widths}}},
+          {"limits", {{"widths", {{"min", rule::min_widths}, {"max", rule::max_widths}}}, {"link_params", max_link_params},
                       {"text", {{"max_length", rule::max_string_length}}},
                       {"document", {{"max_bytes", rule::max_json_text_bytes}}}}},
           {"sweep", {{"log_spaced_points", sweep_grid_points},

@@ -9,10 +9,8 @@ namespace {
 // weighed on every first visit, and text packs smaller than a table.
 constexpr std::string_view aliases =
     ";second=s;seconds=s;millisecond=ms;milliseconds=ms;microsecond=us;microseconds=us;nanosecond=ns;nanoseconds=ns"
-    ";minute=min;minutes=min;hour=h;hours=h;FLOPs/s=FLOP/s;GFLOPs/s=GFLOP/s;TFLOPs/s=TFLOP/s;PFLOPs/s=PFLOP/s"
-    ";teraFLOP/second=TFLOP/s;teraflop/second=TFLOP/s;gigaFLOP/second=GFLOP/s;byte/second=B/s;megabyte/second=MB/s"
-    ";gigabyte/second=GB/s;terabyte/second=TB/s;picojoule/byte=pJ/B;picojoule/flop=pJ/flop;picojoule/FLOP=pJ/FLOP"
-    ";nanojoule/byte=nJ/B;watt=W;watts=W;kilowatt=kW;byte=B;bytes=B;gigabyte=GB;terabyte=TB;";
+    ";FLOPs/s=FLOP/s;GFLOPs/s=GFLOP/s;TFLOPs/s=TFLOP/s;PFLOPs/s=PFLOP/s;teraFLOP/second=TFLOP/s;teraflop/second=TFLOP/s"
+    ";gigabyte/second=GB/s;terabyte/second=TB/s;picojoule/byte=pJ/B;picojoule/flop=pJ/flop;";
 
 }  // namespace
 

@@ -35,7 +35,8 @@ struct LinkReading {
   Errors notes;
 };
 
-LinkReading read_link(const std::vector<LinkParam>& params);
+// `total`: how many parameters the link has where only its first ones are given (0: as many as given).
+LinkReading read_link(const std::vector<LinkParam>& params, std::size_t total = 0);
 
 // The parameters that read back as `document` (read_link gives it again, numbers written as the text
 // of the same number): one per field where a parameter can say it, the rest as `scenario` JSON.

@@ -44,6 +44,9 @@ inline constexpr std::size_t max_json_depth = 64;
 // device). Beyond it the text is refused as it is read: an object finds a key by scanning the ones
 // before it, so a reader's work per object stays bounded (hostile input round three, H1).
 inline constexpr std::size_t max_object_keys = 256;
+// A link's parameters read at most (a scenario has about 60 fields); the rest are counted in a note. The
+// schema exports it, so a front end sends no more than these and the count (hostile input round three, L14).
+inline constexpr std::size_t max_link_params = 500;
 // Devices a comparison takes at most (the registry holds a few dozen; the work grows with the square).
 inline constexpr std::size_t max_compare_devices = 200;
 // A speedup a goal may ask for at most (solve-for, --goal speedup=K).
