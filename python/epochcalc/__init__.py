@@ -225,26 +225,33 @@ def schema() -> dict:
 
 
 def hardware() -> list:
+    """The hardware registry (``--list-hardware``): each device's id, name, kind, peaks, bandwidth and
+    source."""
     return json.loads(_engine.hardware())["hardware"]
 
 
 def datasets() -> list:
+    """The dataset registry (``--list-datasets``): each dataset's id, name, training examples and source."""
     return json.loads(_engine.datasets())["datasets"]
 
 
 def presets() -> list:
+    """The presets (``--list-presets``): each one's id, title and scenario."""
     return json.loads(_engine.presets())["presets"]
 
 
 def profiles() -> list:
+    """The framework profiles (``--list-profiles``): each one's id, name, values and sources."""
     return json.loads(_engine.profiles())["profiles"]
 
 
 def default_scenario() -> dict:
+    """The default preset's scenario, written out in full."""
     return json.loads(_engine.default_scenario())
 
 
 def version() -> str:
+    """The engine's version (``epochcalc --version``); also ``epochcalc.__version__``."""
     return _engine.version()
 
 
@@ -252,3 +259,8 @@ def version() -> str:
 # (notebook.py): imported last, they use the functions above.
 from .prepared import VIEW_NAMES, ResultView, Scenario  # noqa: E402
 from .notebook import Calculator  # noqa: E402
+
+
+def __dir__() -> list:
+    """The package's public names (not the typing and json names it imports for itself)."""
+    return sorted([*__all__, "__version__"])
