@@ -285,7 +285,43 @@ const WHATIF_BUDGETS = [
   // Issue 35: every registry device with a price of its own, so the cheapest envelope runs over all of them.
   { id: 'js_compare_priced', figure: 'what-if: every registry device priced, fastest and cheapest envelopes, via `calc.compare`', budget_ms: 2,
     call: (calc) => calc.compare(DEFAULT_SCENARIO, calc.hardware().map((d, i) => ({ id: d.id, price: `${(0.3 + 0.45 * i).toFixed(2)}/h` }))) },
+  // Hostile input round three (issue 47): each reader at the largest input it takes, within a second on
+  // 2 cores (docs/model.md, "Input ranges": the same list). Inputs built once, outside the timing.
+  { id: 'reader_document', figure: 'reader at its limit: a scenario document of 4,000,000 bytes (the default, padded), solved', budget_ms: 1000,
+    call: (calc) => calc.solve(LARGEST.document()) },
+  { id: 'reader_link', figure: 'reader at its limit: a link of 130,000 parameters via `calc.readLink`', budget_ms: 1000,
+    call: (calc) => calc.readLink(LARGEST.link()) },
+  { id: 'reader_compare', figure: 'reader at its limit: 200 devices side by side, each priced, via `calc.compare`', budget_ms: 1000,
+    call: (calc) => calc.compare(DEFAULT_SCENARIO, LARGEST.devices(calc)) },
+  { id: 'reader_sweep', figure: 'reader at its limit: a 50,000-point sweep of a field via `calc.sweepField`', budget_ms: 1000,
+    call: (calc) => calc.sweepField(DEFAULT_SCENARIO, { field: 'dispatch', from: '1 us', to: '100 us', points: 50000 }) },
+  { id: 'reader_calibration', figure: 'reader at its limit: 10,000 measured epochs fitted via `calc.calibrate`', budget_ms: 1000,
+    call: (calc) => calc.calibrate(LARGEST.measurements()) },
 ];
+
+/** The largest inputs the readers take (limits.hpp), each made once. */
+const LARGEST = (() => {
+  const once = (make) => {
+    let value;
+    return (...args) => (value ??= make(...args));
+  };
+  return {
+    document: once(() => {
+      const text = JSON.stringify(DEFAULT_SCENARIO);
+      return `${text.slice(0, -1)}${' '.repeat(4_000_000 - text.length)}}`;
+    }),
+    link: once(() => {
+      const params = new URLSearchParams();
+      for (let i = 0; i < 130_000; i++) params.append(`x${i}`, String(i));
+      return params;
+    }),
+    devices: once((calc) => Array.from({ length: 200 }, (_, i) => ({ id: calc.hardware()[i % calc.hardware().length].id, price: 0.5 + (i % 17) / 10 }))),
+    measurements: once(() => ({
+      scenario: DEFAULT_SCENARIO,
+      measurements: Array.from({ length: 10_000 }, (_, i) => ({ device: i % 2 ? 'accelerator' : 'host', batch_size: 1 + (i % 4096), epoch_time_s: 0.05 + (i % 97) / 100 })),
+    })),
+  };
+})();
 
 async function whatifTimings(calc) {
   if (typeof calc.sweepField !== 'function') return { error: 'the module has no what-ifs' };
