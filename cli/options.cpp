@@ -222,7 +222,7 @@ ParsedOptions parse_options(const std::vector<std::string>& args) {
   // --compare with one --sweep of the batch size: every device across batch sizes (issue 45).
   const bool compare_across = !o.compare.empty() && o.sweeps.size() == 1;
   if (compare_across) o.action = Action::compare;
-  if (!o.sweeps.empty() * !compare_across + !o.solve_for.empty() + state.break_even + state.quick + !o.compare.empty() + !o.explain.empty() > 1)
+  if ((!o.sweeps.empty() && !compare_across) + !o.solve_for.empty() + state.break_even + state.quick + !o.compare.empty() + !o.explain.empty() > 1)
     parsed.errors.push_back({code::args, "", "give one of --sweep, --solve-for, --break-even, --what-ifs, --compare and --explain at a time"});
   if (o.json && o.csv) parsed.errors.push_back({code::args, "", "give --json or --csv, not both"});
   // A flag that would do nothing is a mistake to name, not to ignore.

@@ -169,6 +169,18 @@ json compare_document(const json& document, const json& devices, const json& acr
                       "{\"id\", \"price\", \"idle_power\"}, got " + got});
   }
   if (!errors.empty()) return errors_to_json(errors);
+  // The batch sizes to compare across, read before any work, as a field sweep reads them (its rules,
+  // limits and messages), of the batch size only.
+  std::optional<FieldSweepRequest> request;
+  std::vector<std::int64_t> batches;
+  if (!across.is_null()) {
+    json refused;
+    request = read_field_sweep_data(document, across, refused);
+    if (!request) return refused;
+    if (request->paths.size() != 1 || request->paths[0] != "/network/batch_size")
+      return errors_to_json({{code::args, "/across", "devices are compared across the batch size: sweep network.batch_size, and one field only"}});
+    for (const double b : request->values[0]) batches.push_back(static_cast<std::int64_t>(b));
+  }
   // A device listed more than once (one L4 at two prices) is named by its place in the list, every
   // time, so no answer leaves it open which one is meant (hostile input round three, L2).
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -218,15 +230,7 @@ json compare_document(const json& document, const json& devices, const json& acr
   };
   const std::int64_t n = s.dataset.training_examples;
   json across_json = nullptr;
-  if (!across.is_null()) {
-    // The batch sizes as a field sweep reads them (its rules, limits and messages), of the batch size only.
-    json refused;
-    const auto request = read_field_sweep_data(document, across, refused);
-    if (!request) return refused;
-    if (request->paths.size() != 1 || request->paths[0] != "/network/batch_size")
-      return errors_to_json({{code::args, "/across", "devices are compared across the batch size: sweep network.batch_size, and one field only"}});
-    std::vector<std::int64_t> batches;
-    for (const double b : request->values[0]) batches.push_back(static_cast<std::int64_t>(b));
+  if (request) {
     json columns = json::array();
     for (std::size_t i = 0; i < entries.size(); ++i) {
       if (!comparison.results[i].has_precision) continue;

@@ -20,10 +20,6 @@ using namespace detail;
 
 constexpr std::string_view batch_path = "/network/batch_size";
 
-// The fields both devices' epochs are monotone in: the field table's `monotone` column
-// (docs/model.md, "Solve for a field").
-bool monotone(const FieldSpec& field) { return field.monotone; }
-
 double metric_of(const ResolvedScenario& w, std::int64_t batch, const Goal& goal) {
   const EpochCounts counts = counts_at(w, batch);
   const double accelerator = times_of(counts, w, w.accelerator).epoch_time_s;
@@ -114,7 +110,8 @@ std::string_view unsolvable_reason(const Scenario& scenario, const FieldSpec& fi
       return "with the last partial batch dropped, the epoch does not fall steadily with the batch size";
     return {};
   }
-  if (!monotone(field))
+  // The field table says which fields both epochs are monotone in (docs/model.md, "Solve for a field").
+  if (!field.monotone)
     return "solve-for works on dispatch, launch, the fixed cost per step, the operation counts, the efficiencies, the "
            "bandwidths, the peaks, the host link's latency and the batch size";
   return {};
@@ -175,7 +172,7 @@ std::vector<NumberField> break_even_fields(const Scenario& scenario) {
   std::vector<NumberField> out;
   const std::string at_precision = "/" + scenario.precision;
   for (const FieldSpec& f : field_specs()) {
-    if (f.path != batch_path && !monotone(f)) continue;
+    if (f.path != batch_path && !f.monotone) continue;
     if (f.path.find("/peak_flops/") != std::string::npos && !f.path.ends_with(at_precision)) continue;
     // A device's own overhead only when it has one (else it is the scenario's, listed once); the link's
     // latency only when the accelerator has a link.

@@ -2,6 +2,7 @@
 // sentences ("The H100 wins at batch 32 for any dispatch per operation; at 0 s it is 1.23× faster, never
 // 2×"), and a small form that asks the engine what value of a field meets a goal (calc.solveFor).
 import { h, replace } from '../dom.js';
+import { applyEdits } from './apply.js';
 import { time, int, times, faster, shortName, count } from '../format.js';
 import { fieldValue } from '../field-format.js';
 import { spans } from '../wins.js';
@@ -122,9 +123,9 @@ export function mountBreakEven(host, body, onFields, drawn) {
       replace(answer, h('span', { 'data-value': a.value ?? '' }, solveSentence(field, a, accel)),
         a.answer === 'value' && a.value != null && ' ',
         a.answer === 'value' && a.value != null && h('button', {
-          // The answer's own edits (each device's own value that gives way too), applied as one step:
-          // the scenario then has exactly the answered numbers (docs/model.md, "One meaning").
-          type: 'button', class: 'link', id: 'seek-use', onclick: () => host.load(a.edits.reduce((d, e) => host.calc.set(d, e.path, String(e.value)), /** @type {any} */ (now.doc)), { edited: true }),
+          // The answer's own edits (each device's own value that gives way too): the scenario then has
+          // exactly the answered numbers.
+          type: 'button', class: 'link', id: 'seek-use', onclick: () => applyEdits(host, now.doc, a.edits),
         }, `Use ${fieldValue(field, a.value)}`));
     }, (err) => {
       if (asked !== seeking) return;

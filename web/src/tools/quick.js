@@ -3,6 +3,7 @@
 // the calculator's own Undo in an element (a book's Back would leave the chapter). The list, the
 // edits and the numbers are the engine's (calc.quickWhatifs, docs/model.md "One-click what-ifs").
 import { h, replace } from '../dom.js';
+import { applyEdits } from './apply.js';
 import { time, faster, shortName } from '../format.js';
 
 /**
@@ -50,7 +51,7 @@ export function mountQuick(host, body) {
               type: 'button', 'aria-describedby': `quick-${w.id}`,
               'data-path': w.edits[0].path, 'data-text': w.edits[0].text,
               // Every edit made by the engine's field editor, then loaded as one step (Back undoes it).
-              onclick: () => host.load(w.edits.reduce((d, e) => host.calc.set(d, e.path, e.text), /** @type {any} */ (host.doc())), { edited: true }),
+              onclick: () => applyEdits(host, host.doc(), w.edits),
             }, w.label),
             h('span', { class: 'preview', id: `quick-${w.id}`, 'data-after': w.after.accelerator.epoch_time_s },
               w.note ? `${preview} ${w.note}` : preview));
