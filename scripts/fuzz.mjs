@@ -6,8 +6,11 @@
 //      build/sanitize/fuzz-findings/<target>/ and printed with the command that reproduces it.
 // Prints one line per target and ends with "N passed, N failed".
 //
-//   node scripts/fuzz.mjs [--seconds N] [--parallel N] [target ...]
+//   node scripts/fuzz.mjs [--seconds N] [--parallel N] [--seed N] [target ...]
 //     --seconds: each target's fuzzing time (EPOCHCALC_FUZZ_SECONDS also sets it; default 5);
+//     --seed: libFuzzer's seed (EPOCHCALC_FUZZ_SEED also sets it; default 1, so npm test fuzzes the same
+//     inputs on every machine and a failure is the code's, not the draw's; 0 draws a new seed each run,
+//     for hunting: node scripts/fuzz.mjs --seed 0 --seconds 300);
 //     --parallel: targets fuzzed at once (default 1; each is one process on one core), each target's
 //     lines printed together when it ends; EPOCHCALC_FUZZ_BUILD names another build folder.
 import { spawn } from 'node:child_process';
@@ -24,10 +27,12 @@ const limits = ['-rss_limit_mb=2048', '-timeout=5'];
 const args = process.argv.slice(2);
 let seconds = Number(process.env.EPOCHCALC_FUZZ_SECONDS ?? 5);
 let parallel = 1;
+let seed = Number(process.env.EPOCHCALC_FUZZ_SEED ?? 1);
 const chosen = [];
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--seconds') seconds = Number(args[++i]);
   else if (args[i] === '--parallel') parallel = Number(args[++i]);
+  else if (args[i] === '--seed') seed = Number(args[++i]);
   else if (targets.includes(args[i])) chosen.push(args[i]);
   else {
     console.error(`fuzz: unknown argument "${args[i]}"; targets are ${targets.join(', ')}`);
@@ -36,6 +41,10 @@ for (let i = 0; i < args.length; ++i) {
 }
 if (!(seconds > 0)) {
   console.error('fuzz: --seconds takes a positive number');
+  process.exit(2);
+}
+if (!(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32)) {
+  console.error('fuzz: --seed takes a whole number from 0 (a new seed each run) to 4294967295');
   process.exit(2);
 }
 if (!(Number.isInteger(parallel) && parallel >= 1)) {
@@ -125,6 +134,7 @@ async function fuzzTarget(target) {
       [
         ...limits,
         `-max_total_time=${seconds}`,
+        `-seed=${seed}`,
         `-dict=${path.join(root, 'fuzz/epochcalc.dict')}`,
         `-artifact_prefix=${artifacts}${path.sep}`,
         '-print_final_stats=1',

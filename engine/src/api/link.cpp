@@ -125,7 +125,7 @@ LinkReading read_link(const std::vector<LinkParam>& all, std::size_t total) {
                                               std::to_string(max_link_params) + " are read"});
   // Each parameter by what it names: "dispatch" and "/dispatch" are the same field.
   std::vector<std::string> names;
-  for (const LinkParam& p : params) names.push_back(p.key == scenario_key ? p.key : pointer_of(p.key));
+  for (const LinkParam& p : params) names.push_back(p.key == scenario_key ? p.key : edit_pointer(p.key));
   // A field given twice: its last value applies, and the link says so once (at its first).
   const auto later = [&](std::size_t i) {
     for (std::size_t j = i + 1; j < params.size(); ++j)
@@ -139,7 +139,8 @@ LinkReading read_link(const std::vector<LinkParam>& all, std::size_t total) {
     if (!first || applies(i)) continue;
     std::size_t count = 1, last = i;
     for (std::size_t j = later(i); j < params.size(); j = later(j)) ++count, last = j;
-    out.notes.push_back({code::duplicate_key, names[i] == scenario_key ? "" : names[i],
+    // The pointer only where the parameter names a field: an unknown key is no pointer ("a~b").
+    out.notes.push_back({code::duplicate_key, names_field(names[i]) ? names[i] : "",
                          "the link gives " + quoted(params[i].key) + " " + std::to_string(count) + " times; its last value, " +
                              quoted(params[last].value) + ", is used"});
   }
