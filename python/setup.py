@@ -23,10 +23,12 @@ class CMakeBuild(build_ext):
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
-        # The notebook's calculator page (epochcalc.Calculator), from the web build when it has run.
-        page = ROOT / "dist" / "epochcalc-notebook.html"
-        if page.exists():
-            shutil.copyfile(page, target.parent / "notebook.html")
+        # The notebook's calculator page and its loader (epochcalc.Calculator), from the web build when
+        # it has run.
+        for name in ("notebook", "notebook-loader"):
+            page = ROOT / "dist" / f"epochcalc-{name}.html"
+            if page.exists():
+                shutil.copyfile(page, target.parent / f"{name}.html")
 
 
 setup(version=VERSION, ext_modules=[Extension("epochcalc._epochcalc", sources=[])], cmdclass={"build_ext": CMakeBuild})

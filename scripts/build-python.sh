@@ -29,8 +29,10 @@ interpreter=$("$python" -c 'import os, sys; print(os.path.realpath(sys.executabl
 cmake --preset native -DEPOCHCALC_BUILD_PYTHON=ON -DPYTHON_EXECUTABLE="$interpreter" \
   -Dpybind11_DIR="$("$python" -c 'import pybind11; print(pybind11.get_cmake_dir())')" >/dev/null
 cmake --build build/native --target epochcalc_python -j"$(nproc 2>/dev/null || echo 2)" >&2
-# The notebook's calculator page (epochcalc.Calculator), when the web build has written it.
-if [ -f dist/epochcalc-notebook.html ]; then
-  cp -f dist/epochcalc-notebook.html build/native/python-package/epochcalc/notebook.html
-fi
+# The notebook's calculator page and its loader (epochcalc.Calculator), when the web build has written them.
+for name in notebook notebook-loader; do
+  if [ -f "dist/epochcalc-$name.html" ]; then
+    cp -f "dist/epochcalc-$name.html" "build/native/python-package/epochcalc/$name.html"
+  fi
+done
 echo "$python"

@@ -348,23 +348,38 @@ async function buildOffline(outdir, wrapper) {
  * epochcalc-notebook.html: a page for one calculator element in a notebook's output (Python's
  * epochcalc.Calculator puts the element where the page's marker is and shows the page in a frame of its
  * own): the element and every module it loads inline (no file beside it: the output is a cell's HTML,
- * and an exported notebook opens offline), the engine's and the what-ifs' .wasm as base64.
+ * and an exported notebook opens offline), the engine's and the what-ifs' .wasm as base64, and the
+ * element's views with their frame heights as JSON (Python refuses any other view).
+ * epochcalc-notebook-loader.html: the frame of a notebook's later calculators, which loads the first
+ * one's page rather than carrying it again (web/src/notebook-loader.js).
  * @param {string} outdir @param {string} wrapper
  */
 async function buildNotebook(outdir, wrapper) {
-  const js = await bundle({
-    entryPoints: [join(root, 'web/src/notebook.js')], write: false, alias: { epochcalc: wrapper }, loader: { '.html': 'text' },
-    plugins: [elementSources(outdir, false)],
-  });
-  const code = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const inline = async (entry, plugins) => (await bundle({
+    entryPoints: [join(root, entry)], write: false, alias: { epochcalc: wrapper }, loader: { '.html': 'text' }, plugins,
+  })).outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const code = await inline('web/src/notebook.js', [elementSources(outdir, false)]);
+  const { VIEWS, FRAME_HEIGHTS } = await import(pathToFileURL(join(root, 'web/src/elements/views.js')).href);
+  const views = JSON.stringify(Object.fromEntries(Object.keys(VIEWS).map((view) => [view, FRAME_HEIGHTS[view]])));
   const base64 = (file) => readFileSync(join(outdir, file)).toString('base64');
   writeFileSync(join(outdir, 'epochcalc-notebook.html'), withOfflinePolicy(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>epochcalc</title><style>html,body{margin:0;background:transparent}</style></head><body>
 ${NOTEBOOK_MARKER}
+<script type="application/json" id="epochcalc-views">${views}</script>
 <script type="application/wasm;base64" id="epochcalc-wasm">${base64('epochcalc_core.wasm')}</script>
 <script type="application/wasm;base64" id="epochcalc-whatif-wasm">${base64('epochcalc_whatif.wasm')}</script>
 <script type="module">${code}</script>
+</body></html>
+`));
+  const loader = await inline('web/src/notebook-loader.js', []);
+  writeFileSync(join(outdir, 'epochcalc-notebook-loader.html'), withOfflinePolicy(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>epochcalc</title>
+<style>html,body{margin:0;background:transparent;font:14px system-ui,sans-serif}</style></head><body>
+<p>This calculator loads its page from the notebook's first calculator output: run that cell too, or
+show this one with <code>Calculator(..., standalone=True)</code>.</p>
+<template id="epochcalc-element">${NOTEBOOK_MARKER}</template>
+<script type="module">${loader}</script>
 </body></html>
 `));
 }

@@ -53,8 +53,8 @@ export const POLICY = DIRECTIVES.map((d) => d.join(' ')).join('; ');
 const FRAMED_ANYWHERE = new Set(['embed.html']);
 
 /** Pages stampPolicy leaves alone: the single file that opens from disk and the notebook's calculator
- * page have their code inline, and a policy of their own (offlinePolicy). */
-export const EXCLUDED = new Set(['epochcalc-offline.html', 'epochcalc-notebook.html']);
+ * page and its loader have their code inline, and a policy of their own (offlinePolicy). */
+export const EXCLUDED = new Set(['epochcalc-offline.html', 'epochcalc-notebook.html', 'epochcalc-notebook-loader.html']);
 
 /** The base64 SHA-256 source expression of an inline script's or style's text. @param {string} text */
 const hashOf = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -171,7 +171,7 @@ def test_the_notebook_calculator_is_the_engine_s_scenario():
     assert element.startswith('<epoch-overhead-calculator scenario="{&quot;preset&quot;') and 'view="sweep"' in element
     # The frame is ASCII throughout, its title too (hostile input round three, L13): "é" is a reference.
     named = epochcalc.Calculator({"preset": "mnist-cpu-vs-h100", "name": "Époque – naïve"})
-    frame = named._repr_html_()
+    frame = named._repr_mimebundle_()["text/html"]
     assert frame.isascii()
     assert 'title="epochcalc: &#201;poque &#8211; na&#239;ve"' in frame
     # A preset the engine does not know is refused, as the CLI refuses it.
@@ -251,3 +251,38 @@ def test_public_names_are_documented_and_dir_is_clean():
     for private in ("Any", "json", "re", "Mapping", "Union"):
         assert private not in names
     assert "Scenario" in names and "__version__" in names
+
+
+def test_calculator_refuses_a_view_the_element_does_not_have():
+    """Issue 46: view='summary' showed the preset's numbers beside an error; the views are the element's."""
+    from epochcalc import notebook
+    views = notebook.views()
+    if not views:
+        pytest.skip("the notebook page is not installed (the web build has not run)")
+    assert "full" in views and "summary" not in views
+    with pytest.raises(epochcalc.EpochcalcError) as caught:
+        epochcalc.Calculator(preset="mnist-cpu-vs-h100", view="summary", network__batch_size=64)
+    assert caught.value.errors[0]["path"] == "/view"
+    assert "'compact'" in caught.value.errors[0]["message"]
+
+
+def test_calculator_output_has_a_static_answer_and_shares_the_page():
+    """Issue 46: an untrusted notebook showed nothing, and each Calculator added 1 MB."""
+    from epochcalc import notebook
+    if not notebook.views():
+        pytest.skip("the notebook page is not installed (the web build has not run)")
+    first = epochcalc.Calculator(preset="mnist-cpu-vs-h100", network__batch_size=64)._repr_mimebundle_()
+    later = epochcalc.Calculator(preset="mnist-cpu-vs-h100", network__batch_size=128)._repr_mimebundle_()
+    alone = epochcalc.Calculator(preset="mnist-cpu-vs-h100", standalone=True)._repr_mimebundle_()
+    epoch = epochcalc.solve({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 128}})["accelerator"]["batched"]["epoch_time_s"]
+    assert f"{epoch * 1000:.4g} ms" in later["text/plain"] and f"{epoch * 1000:.4g} ms" in later["text/html"]
+    assert later["text/html"].startswith('<div class="epochcalc-static"') and "<svg" in later["text/html"]
+    # The page once per kernel (this process may have shown one already), a loader after it, and the
+    # whole page again where asked.
+    runtime = '<iframe class="epochcalc" data-epochcalc-runtime'
+    assert len(later["text/html"]) < 100_000 and runtime not in later["text/html"]
+    assert len(alone["text/html"]) > 500_000 and runtime in alone["text/html"]
+    assert len(first["text/html"]) > 500_000 or runtime not in first["text/html"]
+    # A scenario the engine refuses still shows: its errors as the static answer.
+    refused = epochcalc.Calculator({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 0}})._repr_mimebundle_()
+    assert "E_RANGE" in refused["text/plain"] or "E_" in refused["text/plain"]

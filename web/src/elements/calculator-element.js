@@ -13,6 +13,7 @@
 // when it is put back.
 import { engine } from '../engine.js';
 import { fire, RESULT, ERROR, PREVIEW } from './events.js';
+import { VIEWS } from './views.js';
 import { mountCalculator, errorsOf } from '../calculator.js';
 import markup from '../../calculator.html';
 import css from 'epochcalc:element-css';
@@ -21,18 +22,6 @@ import css from 'epochcalc:element-css';
 const OWN = new Set(['id', 'class', 'style', 'view', 'controls', 'theme', 'preset', 'scenario', 'chart-x', 'chart-view', 'map', 'hidden', 'slot',
   'lang', 'dir', 'title', 'tabindex', 'part', 'is', 'inert', 'nonce', 'autofocus', 'role', 'exportparts']);
 const isField = (name) => !OWN.has(name) && !/^(data-|aria-|on)/.test(name);
-
-/** What each view shows, by the markup's data-part names (web/calculator.html). */
-export const VIEWS = {
-  full: ['headline', 'controls', 'json', 'bars', 'whatif', 'sweep', 'devices', 'table', 'export', 'method'],
-  compact: ['headline', 'bars'],
-  whatif: ['whatif'],
-  devices: ['devices'],
-  bars: ['bars'],
-  sweep: ['sweep'],
-  table: ['table'],
-  none: [],
-};
 
 /** One stylesheet object for every element's shadow root. @type {CSSStyleSheet|null} */
 let sheet = null;
