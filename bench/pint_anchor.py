@@ -18,6 +18,11 @@ import sys
 import time
 
 try:
+    import numpy as np
+except ImportError:  # the vectorised anchor needs it; the rest does not
+    np = None
+
+try:
     import pint
 except Exception as error:  # ImportError, or a broken install
     print(json.dumps({"available": False, "error": f"import pint failed: {error}", "python": platform.python_version(),
@@ -71,6 +76,17 @@ def evaluate():
     return times
 
 
+def vectorised_epochs(batches):
+    """Both devices' batched epochs over an array of batch sizes, with pint over numpy arrays: the same
+    equations as evaluate(), each quantity an array with units (issue 46's anchor for a sweep)."""
+    layers, flops_per_example, activations, parameters = network_shape(WIDTHS)
+    steps = Q_(np.ceil(EXAMPLES.magnitude / batches), "dimensionless")
+    flops = PASSES * flops_per_example * EXAMPLES
+    data_bytes = PASSES * BYTES_PER_ELEMENT * (steps * parameters + EXAMPLES * activations)
+    ops = steps * (layers * OPS_PER_LAYER + EXTRA_OPS_PER_STEP)
+    return epoch_time(HOST, flops, data_bytes, ops), epoch_time(ACCELERATOR, flops, data_bytes, ops)
+
+
 def timed(call, repetitions, warmup):
     """Seconds of each of `repetitions` calls, after `warmup` untimed ones (pint caches unit parsing and
     conversion factors; the engine's first call reads its registries)."""
@@ -111,9 +127,32 @@ def python_engine():
                 v.host.batched.epoch_time_s + v.host.batch_one.epoch_time_s + v.accelerator.batched.epoch_time_s + v.accelerator.batch_one.epoch_time_s
 
         prepared["prepared_us"] = median_us(edits, 60) / 1000
+    # 1,000 batch sizes as numpy columns (issue 46), beside pint computing the same two epoch columns
+    # over numpy arrays; the columns are checked equal (to rounding) so both compute the same thing.
+    columnar = {}
+    if np is not None and hasattr(epochcalc, "Sweep"):
+        batches = np.arange(1, 1001)
+        request = {"field": "network.batch_size", "values": batches}
+        columns = epochcalc.sweep_field(scenario, request)
+        host, accelerator = vectorised_epochs(batches)
+        worst = max(float(np.max(np.abs(columns["host.epoch_time_s"] / host.to("s").magnitude - 1))),
+                    float(np.max(np.abs(columns["accelerator.epoch_time_s"] / accelerator.to("s").magnitude - 1))))
+        # Side by side: 15 rounds of 100 calls each, alternating, so that a slow spell of the machine
+        # falls on both; the median of each one's round medians.
+        rounds = {"sweep": [], "pint": []}
+        calls = {"sweep": lambda: epochcalc.sweep_field(scenario, request), "pint": lambda: vectorised_epochs(batches)}
+        for _ in range(15):
+            for name, call in calls.items():
+                rounds[name].append(median_us(call, 100))
+        columnar = {
+            "sweep_batch_1000_us": statistics.median(rounds["sweep"]),
+            "pint_vectorised_1000_us": statistics.median(rounds["pint"]),
+            "sweep_batch_vs_pint_worst_relative": worst,
+        }
     return {
         "available": True,
         **prepared,
+        **columnar,
         "solve_us": median_us(lambda: epochcalc.solve(scenario), 2000),
         "sweep_1000_us": median_us(lambda: epochcalc.sweep_field(scenario, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 1000}), 100),
         "epoch_s": {

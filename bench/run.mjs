@@ -44,6 +44,9 @@ const JS_PAGE_SOLVE_TIMES_PINT = 4.9;
 const PREPARED_NUMBER_TIMES_PINT = 500;
 const PREPARED_TEXT_TIMES_PINT = 250;
 const PYTHON_PREPARED_TIMES_PINT = 300;
+/** Python's sweep_field of 1,000 batch sizes as numpy columns against pint over numpy arrays computing
+ * the same two epoch columns, side by side in one process (issue 46): at least this many times faster. */
+const PYTHON_COLUMNS_TIMES_PINT = 1.5;
 
 const problems = []; // things that did not work, for the report
 
@@ -890,6 +893,19 @@ function buildFigures(m) {
       verdict: preparedUs == null || preparedRatio == null ? 'n/a' : preparedRatio >= PYTHON_PREPARED_TIMES_PINT ? 'pass' : 'miss',
     });
     if (p.verdict === 'miss') notes.push(`**Python prepared** missed: ${fmtSmart(preparedUs)} µs per edit is ${fmt(preparedRatio)}× faster than pint, under ${PYTHON_PREPARED_TIMES_PINT}×.`);
+    const columnsUs = py?.available ? py.sweep_batch_1000_us ?? null : null;
+    const vectorUs = py?.available ? py.pint_vectorised_1000_us ?? null : null;
+    const columnsRatio = columnsUs != null && vectorUs != null ? vectorUs / columnsUs : null;
+    const agree = py?.sweep_batch_vs_pint_worst_relative;
+    const c = add({
+      id: 'python_sweep_columns', figure: 'Python `epochcalc.sweep_field` of 1,000 batch sizes as numpy columns, against pint over numpy arrays computing the same two epoch columns (side by side)',
+      value: columnsUs == null ? null : columnsUs / 1000, unit: 'ms/call',
+      measured: columnsUs == null ? `unavailable: ${py?.error ?? 'numpy or the package missing'}`
+        : `${fmtSmart(columnsUs)} µs against ${fmtSmart(vectorUs)} µs (${fmt(columnsRatio, 2)}×; epochs agree to ${agree?.toExponential(1)})`,
+      budget: `≥ ${PYTHON_COLUMNS_TIMES_PINT}× pint over numpy`, pint_ratio: columnsRatio,
+      verdict: columnsRatio == null ? 'n/a' : columnsRatio >= PYTHON_COLUMNS_TIMES_PINT && agree < 1e-12 ? 'pass' : 'miss',
+    });
+    if (c.verdict === 'miss') notes.push(`**Python sweep columns** missed: ${fmtSmart(columnsUs)} µs against pint's ${fmtSmart(vectorUs)} µs over numpy is ${fmt(columnsRatio, 2)}×, under ${PYTHON_COLUMNS_TIMES_PINT}× (or the two disagree: ${agree}).`);
     const sweepUs = py?.available ? py.sweep_1000_us : null;
     add({
       id: 'python_sweep_field', figure: 'Python `epochcalc.sweep_field` of 1,000 dispatch values, as columns',

@@ -64,6 +64,8 @@ if [ "${1:-}" = "--test" ]; then
   # The notebook test executes a notebook headless and exports it (nbconvert, an IPython kernel): their
   # recommended packages (plotting, symbolic maths) are not needed, so they are installed apart, without.
   /usr/bin/python3 -c 'import nbformat, nbconvert, ipykernel' 2>/dev/null || lean+=(python3-nbformat python3-nbconvert python3-ipykernel)
+  # Sweep.to_pandas() is tested against pandas itself (optional for users: the package works without it).
+  /usr/bin/python3 -c 'import pandas' 2>/dev/null || lean+=(python3-pandas)
 fi
 command -v clang++ >/dev/null || missing+=(clang)
 have_libfuzzer || missing+=(libfuzzer)  # named after apt-get update (clang_runtime_package)

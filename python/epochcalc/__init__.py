@@ -47,6 +47,7 @@ __all__ = [
     "version",
     "Calculator",
     "Scenario",
+    "Sweep",
     "ResultView",
     "VIEW_NAMES",
 ]
@@ -123,6 +124,8 @@ def _number(value: Any) -> Any:
     its text."""
     if _is_quantity(value):
         return _quantity_text(value)
+    if hasattr(value, "tolist"):  # a numpy scalar or array
+        return value.tolist()
     if hasattr(value, "item"):
         return value.item()
     raise TypeError(f"{type(value).__name__} is not a number, a string, a list or a dict")
@@ -149,23 +152,101 @@ def sweep_field_document(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) ->
     return _reply(_engine.sweep_field(_text(scenario), _data(list(sweeps), "sweeps")))
 
 
-def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> dict:
-    """A sweep as columns, named as the CSV names them: the swept field(s) by path, then host.* and
-    accelerator.* for each run's figures, the speedup and the faster device; equal-length lists that
-    ``pandas.DataFrame(...)`` takes as they are."""
-    doc = sweep_field_document(scenario, *sweeps)
-    columns: dict = {doc["x"]["path"]: list(doc["x"]["values"])}
-    if "y" in doc:
-        columns[doc["y"]["path"]] = list(doc["y"]["values"])
+def _columns(sweeps: Sequence[Any]) -> tuple:
+    """The sweeps as data, each numpy array of numbers among their "values" taken out and sent as a
+    float64 buffer beside them (the engine reads both alike; 1,000 values as JSON text cost more than
+    the sweep)."""
+    from ._tape import _np
+    request, columns = [], []
+    for sweep in sweeps:
+        values = sweep.get("values") if isinstance(sweep, Mapping) else None
+        if _np is not None and isinstance(values, _np.ndarray) and values.ndim == 1 and values.size and values.dtype.kind in "iuf":
+            request.append({**sweep, "values": []})
+            columns.append(_np.ascontiguousarray(values, dtype=_np.float64))
+        else:
+            request.append(sweep)
+            columns.append(None)
+    return request, columns
+
+
+# A series' unit by the suffix of its name (epoch_time_s, energy_j, cost_usd), as the CSV's unit row has it.
+_SUFFIX_UNITS = {"s": "s", "j": "J", "usd": "USD"}
+# (device, series) -> (its column, its unit), filled as the series are first met.
+_SERIES_COLUMNS: dict = {}
+
+
+class Sweep(dict):
+    """A sweep as columns: a dict of equal-length numpy arrays (lists where numpy is missing) that
+    ``pandas.DataFrame(...)`` takes as it is, or ``.to_pandas()``.
+
+    - The swept field(s) first, keyed as you named them (``"network.batch_size"``, ``"dispatch"``), as
+      integers for an integer field; their unit is in ``.units``.
+    - Then ``host.<figure>`` and ``accelerator.<figure>`` for each run's epoch and its parts, in SI units
+      as their suffix says (``_s``, ``_j``, ``_usd``); a device without a price has a cost of NaN.
+    - ``speedup`` (host epoch / accelerator epoch) and ``faster`` ("host" or "accelerator").
+
+    ``.units`` maps each column to its unit ("s", "B/s", "" for a count), as the CSV's second row does;
+    ``.document`` is the engine's sweep document without its series (the fields, their notes)."""
+
+    units: dict
+    document: dict
+
+    def to_pandas(self) -> Any:
+        """The columns as a pandas DataFrame (pandas must be installed), its units in ``df.attrs["units"]``."""
+        import pandas
+        frame = pandas.DataFrame(dict(self))
+        frame.attrs["units"] = dict(self.units)
+        return frame
+
+
+def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> Sweep:
+    """A field swept, or two over a grid, as columns (see ``Sweep``). Each sweep is a dict:
+    ``{"field": "network.batch_size", "from": 1, "to": 1024, "points": 1000, "log": True}`` or
+    ``{"field": ..., "values": [...]}``, every value a number in SI units, text with its unit ("2 us"),
+    a pint Quantity or a numpy array.
+
+    An integer field (a batch size) takes whole numbers only: points that round to the same whole number
+    are one point, so 1,000 log-spaced batch sizes from 1 to 1,024 give fewer rows (docs/model.md, "A
+    field sweep"). The series come from the engine as raw doubles, not JSON text."""
+    from ._tape import read_reply, _np
+    # Each swept column keyed as it was asked for (the engine checks the sweeps themselves).
+    names = [sweep.get("field") if isinstance(sweep, Mapping) else None for sweep in sweeps]
+    # A numpy array of values crosses as its float64 buffer, not as JSON text (see _columns).
+    request, columns = _columns(sweeps)
+    doc = read_reply(_engine.sweep_field_tape(_text(scenario), _data(request, "sweeps"), columns))
+    if doc.get("schema") == ERROR_SCHEMA:
+        raise EpochcalcError(doc["errors"])
+    points = len(doc["speedup"])
+    columns = Sweep()
+    units = {}
+    for axis, name in zip(("x", "y"), names):
+        name = name if isinstance(name, str) else doc[axis]["path"]
+        values = doc[axis].pop("values")
+        if doc[axis].get("integer") and _np is not None:
+            values = values.astype(_np.int64)
+        elif doc[axis].get("integer"):
+            values = [int(v) for v in values]
+        columns[name] = values
+        units[name] = doc[axis].get("unit", "")
     for device in ("host", "accelerator"):
         for key, values in doc[device].items():
-            if isinstance(values, list):
-                columns[f"{device}.{key}"] = values
-            elif key == "cost_usd":
-                # A device without a price has no cost: None, never 0 (as the CSV leaves the cell empty).
-                columns[f"{device}.{key}"] = [None] * len(doc["speedup"])
-    columns["speedup"] = doc["speedup"]
-    columns["faster"] = doc["winner"]
+            named = _SERIES_COLUMNS.get((device, key))
+            if named is None:
+                if key == "priced":
+                    continue
+                named = _SERIES_COLUMNS[device, key] = (f"{device}.{key}", _SUFFIX_UNITS[key.rsplit("_", 1)[-1]])
+            if values is None:  # no price: no cost, NaN (the CSV leaves the cell empty, JSON has null)
+                values = _np.full(points, _np.nan) if _np is not None else [float("nan")] * points
+            columns[named[0]] = values
+            units[named[0]] = named[1]
+    columns["speedup"] = doc.pop("speedup")
+    winner = doc.pop("winner")  # numpy strings already where the engine sent many
+    columns["faster"] = _np.asarray(winner, dtype=object) if _np is not None else winner
+    units["speedup"] = units["faster"] = ""
+    for device in ("host", "accelerator"):
+        doc.pop(device)
+    columns.units = units
+    columns.document = doc
     return columns
 
 
@@ -196,7 +277,9 @@ def explain(scenario: ScenarioInput, field: str) -> dict:
 
 
 def csv(scenario: ScenarioInput, *, sweeps: Sequence[Mapping[str, Any]] = (), compare: Any = None, units: str = "si") -> str:
-    """The CSV ``--csv`` writes: of the result, of a sweep (one or two), or of a comparison."""
+    """The CSV ``--csv`` writes: of the result, of a sweep (one or two), or of a comparison. Its second
+    row holds each column's unit: read it back with ``pandas.read_csv(io.StringIO(text), skiprows=[1])``
+    (or ``list(csv.DictReader(io.StringIO(text)))[1:]``)."""
     if sweeps:
         what, request = "sweep", _data(list(sweeps), "sweeps")
     elif compare is not None:

@@ -1,6 +1,7 @@
 // The engine for Python (pybind11): text in, text out, over the engine's own JSON API, exactly what the
 // CLI and the wasm module call. python/epochcalc/__init__.py turns dicts into JSON text and the replies
 // into Python data; no rule is decided here or there.
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,12 @@ json with_data(const std::string& text, const std::string& what, Call call) {
   return data ? call(*data) : epochcalc::errors_to_json(errors);
 }
 
+// A reply tape handed to Python without a copy: its bytes, writable, through the buffer protocol, so
+// numpy's arrays over its series are views that keep it alive.
+struct ReplyBuffer {
+  std::string bytes;
+};
+
 // An edit's answer: "" when applied, else the error document's text.
 std::string edited(const epochcalc::Errors& errors) {
   return errors.empty() ? std::string() : epochcalc::errors_to_json(errors).dump(-1, ' ', false, json::error_handler_t::replace);
@@ -66,6 +73,44 @@ PYBIND11_MODULE(_epochcalc, m) {
     return on_text(s, "the scenario", [&](const json& d) {
       return with_data(sweeps, "the sweeps", [&](const json& data) { return epochcalc::field_sweep_data(d, data); });
     });
+  });
+  // The same sweep as the module's reply (a tape, reply_tape.hpp: series as raw doubles, no JSON text),
+  // which epochcalc/_tape.py reads into numpy arrays; the words it names keys by are reply_words().
+  // `columns[i]`, where given, is sweep i's values as float64 (a numpy array), set as its "values" list
+  // here rather than written and read again as JSON text; a value that is not finite goes as null, which
+  // the engine refuses where it stands, as it refuses any value that is not a number.
+  m.def("sweep_field_tape", [](const std::string& s, const std::string& sweeps, const py::list& columns) {
+    std::vector<std::vector<double>> given;
+    for (const py::handle column : columns) {
+      if (column.is_none()) {
+        given.emplace_back();
+        continue;
+      }
+      const py::buffer_info info = py::cast<py::buffer>(column).request();
+      if (info.format != py::format_descriptor<double>::format() || info.ndim != 1 || info.strides[0] != sizeof(double))
+        throw py::type_error("a sweep's values column is a contiguous float64 array");
+      const auto* data = static_cast<const double*>(info.ptr);
+      given.emplace_back(data, data + info.shape[0]);
+    }
+    std::string tape;
+    {
+      py::gil_scoped_release release;
+      epochcalc::Errors errors;
+      const auto document = epochcalc::parse_json_text(s, "the scenario", errors);
+      auto data = document ? epochcalc::parse_json_text(sweeps, "the sweeps", errors) : std::nullopt;
+      for (std::size_t i = 0; data && data->is_array() && i < given.size() && i < data->size(); ++i) {
+        if (given[i].empty() || !(*data)[i].is_object()) continue;
+        json values = json::array();
+        for (const double v : given[i]) values.push_back(std::isfinite(v) ? json(v) : json(nullptr));
+        (*data)[i]["values"] = std::move(values);
+      }
+      tape = data ? epochcalc::field_sweep_reply(*document, *data) : epochcalc::document_reply(epochcalc::errors_to_json(errors));
+    }
+    return ReplyBuffer{std::move(tape)};
+  });
+  m.def("reply_words", [] { return epochcalc::reply_words_json(); });
+  py::class_<ReplyBuffer>(m, "ReplyBuffer", py::buffer_protocol()).def_buffer([](ReplyBuffer& r) {
+    return py::buffer_info(r.bytes.data(), 1, py::format_descriptor<std::uint8_t>::format(), static_cast<py::ssize_t>(r.bytes.size()));
   });
   m.def("solve_for", [](const std::string& s, const std::string& field, const std::string& goal) {
     return on_text(s, "the scenario", [&](const json& d) { return epochcalc::solve_for_document(d, field, goal); });

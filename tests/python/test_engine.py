@@ -133,19 +133,38 @@ def test_whatifs_equal_the_cli():
 
 
 def test_a_sweep_is_columns_a_data_frame_takes():
-    columns = epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 50, "log": True})
-    assert list(columns)[0] == "/dispatch"
+    """Issue 46: the swept column keyed as asked ("network.batch_size", not "/network/batch_size"), whole
+    numbers for an integer field, NaN for an unpriced cost, numpy arrays straight from the engine's
+    doubles, .to_pandas(), and each column's unit as the CSV's second row gives it."""
+    np = pytest.importorskip("numpy")
+    log = {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 50, "log": True}
+    columns = epochcalc.sweep_field(DEFAULT, log)
+    assert list(columns)[0] == "dispatch" and columns.units["dispatch"] == "s"
     assert {len(v) for v in columns.values()} == {50}
-    doc = epochcalc.sweep_field_document(DEFAULT, {"field": "dispatch", "from": "1 us", "to": "100 us", "points": 50, "log": True})
-    assert columns["host.epoch_time_s"] == doc["host"]["epoch_time_s"]
-    assert columns["faster"] == doc["winner"]
-    # No price on the host: no cost (None), never 0.
-    assert set(columns["host.cost_usd"]) == {None}
-    grid = epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "values": ["1 us", "2 us"]}, {"field": "network.batch_size", "values": [1, 32, 256]})
-    assert len(grid["/dispatch"]) == len(grid["/network/batch_size"]) == 6
+    doc = epochcalc.sweep_field_document(DEFAULT, log)
+    assert isinstance(columns["host.epoch_time_s"], np.ndarray)
+    assert columns["host.epoch_time_s"].tolist() == doc["host"]["epoch_time_s"]
+    assert columns["dispatch"].tolist() == doc["x"]["values"]
+    assert columns["faster"].tolist() == doc["winner"]
+    # No price on the host: no cost (NaN), never 0.
+    assert np.isnan(columns["host.cost_usd"]).all()
+    # The units, as the CSV's second row says them, column by column.
+    header, units = epochcalc.csv(DEFAULT, sweeps=[log]).splitlines()[:2]
+    csv_units = dict(zip(header.split(","), units.split(",")))
+    assert {k: v for k, v in columns.units.items() if k != "dispatch"} == {k: v for k, v in csv_units.items() if k != "/dispatch"}
+    # An integer field's column is integers, keyed as asked; values from numpy are numbers.
+    batch = epochcalc.sweep_field(DEFAULT, {"field": "network.batch_size", "values": np.arange(1, 65)})
+    assert batch["network.batch_size"].dtype == np.int64 and batch["network.batch_size"].tolist() == list(range(1, 65))
+    frame = batch.to_pandas()  # pandas: scripts/setup.sh --test installs it
+    assert frame["network.batch_size"].tolist() == list(range(1, 65))
+    assert frame.attrs["units"]["host.epoch_time_s"] == "s"
+    grid = epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "values": ["1 us", "2 us"]}, {"field": "/network/batch_size", "values": [1, 32, 256]})
+    assert len(grid["dispatch"]) == len(grid["/network/batch_size"]) == 6
     with pytest.raises(epochcalc.EpochcalcError) as raised:
         epochcalc.sweep_field(DEFAULT, {"field": "dispatch", "values": ["1 us:2 us:3"]})
     assert raised.value.path == "/sweeps/0/values/0"
+    # The docstring says why a batch sweep returns fewer points than asked.
+    assert "fewer rows" in epochcalc.sweep_field.__doc__
 
 
 def test_calibration_schema_registries_and_links():
@@ -286,3 +305,14 @@ def test_calculator_output_has_a_static_answer_and_shares_the_page():
     # A scenario the engine refuses still shows: its errors as the static answer.
     refused = epochcalc.Calculator({"preset": "mnist-cpu-vs-h100", "network": {"batch_size": 0}})._repr_mimebundle_()
     assert "E_RANGE" in refused["text/plain"] or "E_" in refused["text/plain"]
+
+
+def test_a_csv_reads_back_in_the_documented_call():
+    """Issue 46: pd.read_csv read the units row as data; the docstring's call skips it."""
+    import io
+    import pandas  # scripts/setup.sh --test installs it
+    text = epochcalc.csv(DEFAULT, sweeps=[{"field": "network.batch_size", "values": [1, 32, 256]}])
+    assert "skiprows=[1]" in epochcalc.csv.__doc__
+    frame = pandas.read_csv(io.StringIO(text), skiprows=[1])
+    assert frame["/network/batch_size"].tolist() == [1, 32, 256]
+    assert frame["host.epoch_time_s"].dtype.kind == "f"

@@ -186,8 +186,15 @@ std::optional<std::vector<double>> sweep_values(const FieldSpec& f, const json& 
       return std::nullopt;
     }
     std::vector<double> values;
-    for (std::size_t i = 0; i < list->size(); ++i)
-      if (auto x = read_field_datum(f, (*list)[i], pointer(where + "/values", i), errors)) values.push_back(*x);
+    values.reserve(list->size());
+    // Each value read where it stands; its pointer is written only for a value refused (50,000 of them
+    // would otherwise cost as much as the sweep itself).
+    Errors refused;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      if (auto x = read_field_datum(f, (*list)[i], "", refused)) values.push_back(*x);
+      for (Error& e : refused) errors.push_back({e.code, pointer(where + "/values", i) + e.path, std::move(e.message)});
+      refused.clear();
+    }
     if (errors.size() != before) return std::nullopt;
     return values;
   }
@@ -359,6 +366,8 @@ std::string field_sweep_reply(const json& document, const json& sweeps) {
   if (!request) return document_reply(error_document);
   const FieldSweep sweep = run_field_sweep(*request);
   detail::Tape out;
+  // The values swept, 11 series per device and the speedup: one buffer, sized once.
+  out.reserve_numbers(sweep.x.size() * (request->fields.size() + 23) + 8);
   out.begin_object();
   const json header = field_sweep_header(*request, sweep.x.size());
   for (const auto& [key, value] : header.items()) {

@@ -115,6 +115,12 @@ class Tape {
     numbers_.insert(numbers_.end(), values.begin(), values.end());
     return op(TapeOp::series, static_cast<std::uint32_t>(values.size()));
   }
+  // Room for this many more numbers: a reply of long series (a sweep) grows its buffer once, not by
+  // doubling (each doubling of a large buffer is fresh pages, costly on a small machine).
+  Tape& reserve_numbers(std::size_t more) {
+    numbers_.reserve(numbers_.size() + more);
+    return *this;
+  }
   // Any document, as JSON.parse would read its dump().
   Tape& document(const nlohmann::ordered_json& value);
 

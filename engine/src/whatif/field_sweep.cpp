@@ -33,8 +33,7 @@ void append(RunSeries& s, const Run& run) {
 
 // The scenario as it now stands at its batch size, appended: the batched runs only, as solve() has
 // them (a point needs no batch-one run and no win ranges).
-void add_point(FieldSweep& out, const Scenario& scenario) {
-  const detail::ResolvedScenario w = detail::resolve_scenario(scenario);
+void add_point(FieldSweep& out, const Scenario& scenario, const detail::ResolvedScenario& w) {
   const EpochCounts counts = detail::counts_at(w, scenario.batch_size);
   const Run host = detail::run_with(counts, w, w.host);
   const Run accelerator = detail::run_with(counts, w, w.accelerator);
@@ -73,10 +72,14 @@ FieldSweep sweep_field(const Scenario& scenario, const NumberField& field, std::
   FieldSweep out;
   reserve(out, values.size(), false);
   Scenario s = scenario;  // one copy, changed in place point by point
+  // The batch size is the one field resolve_scenario does not read (counts_at takes it): its sweep
+  // resolves the scenario once, every other field's at each point.
+  const bool batch_size = field.spec->path == "/network/batch_size";
+  const detail::ResolvedScenario once = detail::resolve_scenario(s);
   for (double v : values) {
     field.set(s, v);
     out.x.push_back(v);
-    add_point(out, s);
+    add_point(out, s, batch_size ? once : detail::resolve_scenario(s));
   }
   return out;
 }
@@ -92,7 +95,7 @@ FieldSweep sweep_grid(const Scenario& scenario, const NumberField& x, std::span<
       y.set(s, vy);
       out.x.push_back(vx);
       out.y.push_back(vy);
-      add_point(out, s);
+      add_point(out, s, detail::resolve_scenario(s));
     }
   }
   return out;
