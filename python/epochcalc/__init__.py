@@ -48,6 +48,7 @@ __all__ = [
     "Calculator",
     "Scenario",
     "Sweep",
+    "quantities",
     "ResultView",
     "VIEW_NAMES",
 ]
@@ -169,9 +170,7 @@ def _columns(sweeps: Sequence[Any]) -> tuple:
     return request, columns
 
 
-# A series' unit by the suffix of its name (epoch_time_s, energy_j, cost_usd), as the CSV's unit row has it.
-_SUFFIX_UNITS = {"s": "s", "j": "J", "usd": "USD"}
-# (device, series) -> (its column, its unit), filled as the series are first met.
+# (device, series) -> (its column, its unit as the engine names it), filled as the series are first met.
 _SERIES_COLUMNS: dict = {}
 
 
@@ -186,20 +185,27 @@ class Sweep(dict):
     - ``speedup`` (host epoch / accelerator epoch) and ``faster`` ("host" or "accelerator").
 
     ``.units`` maps each column to its unit ("s", "B/s", "" for a count), as the CSV's second row does;
-    ``.document`` is the engine's sweep document without its series (the fields, their notes)."""
+    ``.swept`` names the swept columns; ``.document`` is the engine's sweep document without its series
+    (the fields, their notes). The arrays are views of the engine's reply (writable; no copy)."""
 
     units: dict
     document: dict
+    swept: list
+
+    def __repr__(self) -> str:
+        points = len(self["speedup"]) if "speedup" in self else 0
+        return f"<epochcalc.Sweep: {points} points of {' x '.join(self.swept)}; {len(self)} columns (.to_pandas())>"
 
     def to_pandas(self) -> Any:
         """The columns as a pandas DataFrame (pandas must be installed), its units in ``df.attrs["units"]``."""
         import pandas
-        frame = pandas.DataFrame(dict(self))
+        # pint columns as their magnitudes (their units are in attrs, as for plain numbers).
+        frame = pandas.DataFrame({name: getattr(values, "magnitude", values) for name, values in self.items()})
         frame.attrs["units"] = dict(self.units)
         return frame
 
 
-def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> Sweep:
+def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any], units: Any = None) -> Sweep:
     """A field swept, or two over a grid, as columns (see ``Sweep``). Each sweep is a dict:
     ``{"field": "network.batch_size", "from": 1, "to": 1024, "points": 1000, "log": True}`` or
     ``{"field": ..., "values": [...]}``, every value a number in SI units, text with its unit ("2 us"),
@@ -207,8 +213,13 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> Sweep:
 
     An integer field (a batch size) takes whole numbers only: points that round to the same whole number
     are one point, so 1,000 log-spaced batch sizes from 1 to 1,024 give fewer rows (docs/model.md, "A
-    field sweep"). The series come from the engine as raw doubles, not JSON text."""
+    field sweep"). The series come from the engine as raw doubles, not JSON text. With ``units="pint"``
+    (or a pint registry) each column with a unit is a pint Quantity array (``epochcalc.quantities``)."""
     from ._tape import read_reply, _np
+    ureg = None
+    if units is not None:  # a registry, or "pint": checked before the engine runs
+        from .quantities import chosen
+        ureg = chosen(units)
     # Each swept column keyed as it was asked for (the engine checks the sweeps themselves).
     names = [sweep.get("field") if isinstance(sweep, Mapping) else None for sweep in sweeps]
     # A numpy array of values crosses as its float64 buffer, not as JSON text (see _columns).
@@ -234,7 +245,7 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> Sweep:
             if named is None:
                 if key == "priced":
                     continue
-                named = _SERIES_COLUMNS[device, key] = (f"{device}.{key}", _SUFFIX_UNITS[key.rsplit("_", 1)[-1]])
+                named = _SERIES_COLUMNS[device, key] = (f"{device}.{key}", _engine.unit_of_key(key))
             if values is None:  # no price: no cost, NaN (the CSV leaves the cell empty, JSON has null)
                 values = _np.full(points, _np.nan) if _np is not None else [float("nan")] * points
             columns[named[0]] = values
@@ -247,6 +258,12 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any]) -> Sweep:
         doc.pop(device)
     columns.units = units
     columns.document = doc
+    columns.swept = list(columns)[:len(names)]
+    if ureg is not None:
+        from .quantities import quantity
+        for name, unit in units.items():
+            if name != "faster":
+                columns[name] = quantity(ureg, columns[name], unit)
     return columns
 
 
@@ -342,6 +359,7 @@ def version() -> str:
 # (notebook.py): imported last, they use the functions above.
 from .prepared import VIEW_NAMES, ResultView, Scenario  # noqa: E402
 from .notebook import Calculator  # noqa: E402
+from . import quantities  # noqa: E402  (pint output; pint itself loads on first use)
 
 
 def __dir__() -> list:

@@ -91,6 +91,10 @@ class ResultView:
             raise KeyError(f"the result view has no {name!r}; its names are epochcalc.VIEW_NAMES")
         return self.values[slot]
 
+    def __repr__(self) -> str:
+        return (f"<epochcalc.ResultView: host {self.host.batched.epoch_time_s:.6g} s, accelerator "
+                f"{self.accelerator.batched.epoch_time_s:.6g} s per epoch at batch {self.network.batched.batch_size:g}>")
+
     def to_dict(self) -> dict:
         """Every slot by its dotted name."""
         return {name: self.values[i] for i, name in enumerate(VIEW_NAMES)}
@@ -147,9 +151,14 @@ class Scenario:
                                    "message": f"expected a number in SI units or text such as \"20 us\", got {type(value).__name__}"}])
         return self
 
-    def solve(self) -> ResultView:
-        """The numbers of the current state, as attributes (see the module's docstring)."""
-        return self._view
+    def solve(self, units: Any = None) -> Any:
+        """The numbers of the current state, as attributes (see the module's docstring). With
+        ``units="pint"`` (or a pint registry) each figure is a pint Quantity in its SI unit
+        (``epochcalc.quantities``)."""
+        if units is None:
+            return self._view
+        from .quantities import QuantityView, chosen
+        return QuantityView(self._view, chosen(units))
 
     def result(self) -> dict:
         """The full result document of the edited scenario, as ``epochcalc.solve`` gives it."""
@@ -160,9 +169,10 @@ class Scenario:
         """The scenario document with every edit in it."""
         return json.loads(self._prepared.document())
 
-    def sweep_field(self, *sweeps: Any) -> dict:
+    def sweep_field(self, *sweeps: Any, units: Any = None) -> Any:
+        """``epochcalc.sweep_field`` of the edited scenario (a ``Sweep`` of columns)."""
         from . import sweep_field
-        return sweep_field(self.document(), *sweeps)
+        return sweep_field(self.document(), *sweeps, units=units)
 
     def solve_for(self, field: str, goal: str = "flip") -> dict:
         from . import solve_for

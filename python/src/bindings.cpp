@@ -10,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include "epochcalc/api/api.hpp"
+#include "epochcalc/contract/csv.hpp"
 #include "epochcalc/api/api_json.hpp"
 #include "epochcalc/api/link.hpp"
 #include "epochcalc/api/prepared.hpp"
@@ -109,6 +110,7 @@ PYBIND11_MODULE(_epochcalc, m) {
     return ReplyBuffer{std::move(tape)};
   });
   m.def("reply_words", [] { return epochcalc::reply_words_json(); });
+  m.def("unit_of_key", [](const std::string& key) { return epochcalc::unit_of_key(key); });
   py::class_<ReplyBuffer>(m, "ReplyBuffer", py::buffer_protocol()).def_buffer([](ReplyBuffer& r) {
     return py::buffer_info(r.bytes.data(), 1, py::format_descriptor<std::uint8_t>::format(), static_cast<py::ssize_t>(r.bytes.size()));
   });

@@ -316,3 +316,24 @@ def test_a_csv_reads_back_in_the_documented_call():
     frame = pandas.read_csv(io.StringIO(text), skiprows=[1])
     assert frame["/network/batch_size"].tolist() == [1, 32, 256]
     assert frame["host.epoch_time_s"].dtype.kind == "f"
+
+
+def test_pint_output_and_short_reprs():
+    """Issue 46: units="pint" gives Quantities in the engine's SI units; a view and a sweep print short."""
+    pint = pytest.importorskip("pint")
+    np = pytest.importorskip("numpy")
+    s = epochcalc.Scenario(preset="mnist-cpu-vs-h100")
+    plain, q = s.solve(), s.solve(units="pint")
+    assert q.accelerator.batched.epoch_time_s.to("ms").magnitude == pytest.approx(plain.accelerator.batched.epoch_time_s * 1e3, rel=1e-15)
+    assert str(q["host.batched.energy_j"].units) == "joule" and q.network.batched.flops.dimensionless
+    assert "host" in repr(plain) and "batch 32" in repr(plain) and len(repr(plain)) < 120
+    # Your own registry, taught FLOP and USD, mixes with your quantities.
+    ureg = epochcalc.quantities.define_units(pint.UnitRegistry())
+    assert (s.solve(units=ureg).host.batched.epoch_time_s + ureg.Quantity(1, "ms")).to("s").magnitude == pytest.approx(plain.host.batched.epoch_time_s + 1e-3)
+    with pytest.raises(ValueError):
+        s.solve(units="si")
+    sweep = epochcalc.sweep_field(DEFAULT, {"field": "host.memory_bandwidth", "values": np.array([1e10, 2e10])}, units="pint")
+    assert str(sweep["host.memory_bandwidth"].units) == "byte / second"
+    assert sweep["host.epoch_time_s"].to("ms").magnitude.shape == (2,)
+    assert repr(sweep).startswith("<epochcalc.Sweep: 2 points of host.memory_bandwidth;")
+    assert sweep.to_pandas()["host.memory_bandwidth"].tolist() == [1e10, 2e10]

@@ -40,12 +40,16 @@ std::string row(const std::vector<std::string>& cells) {
   return out + "\n";
 }
 
+}  // namespace
+
 std::string unit_of_key(const std::string& key) {
   if (key.ends_with("_s")) return "s";
   if (key.ends_with("_j")) return "J";
   if (key.ends_with("_usd")) return "USD";
   return "";
 }
+
+namespace {
 
 // A CSV table: a header, a units row, and rows whose cells are numbers (a unit of their column's) or text;
 // a number that does not exist (a cost without a price) is an empty cell. Written in SI units to 17

@@ -17,5 +17,8 @@ enum class CsvUnits { si, human };
 std::string csv_field_sweep(const nlohmann::ordered_json& sweep, CsvUnits units = CsvUnits::si);
 std::string csv_compare(const nlohmann::ordered_json& comparison, CsvUnits units = CsvUnits::si);
 std::string csv_result(const nlohmann::ordered_json& result, CsvUnits units = CsvUnits::si);
+// The SI unit of a result's or a sweep's number by its key's suffix ("epoch_time_s": "s", "energy_j":
+// "J", "cost_usd": "USD"; "" for a count or a ratio): the CSV's units row, and Python's column units.
+std::string unit_of_key(const std::string& key);
 
 }  // namespace epochcalc
