@@ -97,9 +97,10 @@ const jobs = [
   // The module in node, checked against the CLI and the sanitized CLI.
   { name: 'module API (node --test)', needs: ['wasm', 'native', 'sanitize'], run: nodeTest('tests/node/', slots), counts: nodeCounts },
   { name: 'wasm (ctest under node)', needs: ['wasm-tests'], run: ctest('build/wasm'), counts: ctestCounts },
-  // The engine from Python: the extension added to the native build (only its bindings compile), then
-  // pytest against the native tool, with the Python the build chose.
-  { id: 'python', name: 'build: the Python extension (pybind11)', needs: ['native'], run: ['bash', ['scripts/build-python.sh']] },
+  // The engine from Python: the extension added to the native build (only its bindings compile), with
+  // the notebook's page from the web build beside it, then pytest against the native tool, with the
+  // Python the build chose.
+  { id: 'python', name: 'build: the Python extension (pybind11)', needs: ['native', 'web'], run: ['bash', ['scripts/build-python.sh']] },
   // A notebook executed headless (nbconvert) and its exported HTML opened offline in Chromium.
   { name: 'notebook (nbconvert, Chromium)', needs: ['python', 'web'], run: nodeTest('tests/notebook/'), counts: nodeCounts },
   { name: 'Python (pytest)', needs: ['python', 'native'], run: ['bash', ['-c', 'PYTHONPATH=build/native/python-package "$(bash scripts/build-python.sh --which)" -m pytest -q -p no:cacheprovider tests/python']], counts: pytestCounts },
