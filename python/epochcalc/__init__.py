@@ -17,6 +17,7 @@ engine's code, path and message. Nothing here decides a rule: see docs/model.md.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from . import _epochcalc as _engine
@@ -74,13 +75,28 @@ class EpochcalcError(ValueError):
 def _text(scenario: ScenarioInput) -> str:
     """A scenario as the JSON text the engine reads: a str as it is, anything else as JSON."""
     if isinstance(scenario, str):
-        return scenario
-    try:
-        return json.dumps(scenario, allow_nan=True, default=_number)
-    except (TypeError, ValueError) as err:
-        raise EpochcalcError([{"code": "E_TYPE", "path": "", "message": f"the scenario is not JSON data ({err})"}]) from None
-    except RecursionError:
-        raise EpochcalcError([_too_deep("the scenario", "")]) from None
+        text = scenario
+    else:
+        try:
+            text = json.dumps(scenario, allow_nan=True, default=_number)
+        except (TypeError, ValueError) as err:
+            raise EpochcalcError([{"code": "E_TYPE", "path": "", "message": f"the scenario is not JSON data ({err})"}]) from None
+        except RecursionError:
+            raise EpochcalcError([_too_deep("the scenario", "")]) from None
+    if ("\\ud" in text or not text.isascii()) and _LONE_SURROGATE.search(text):
+        raise EpochcalcError([lone_surrogate("the scenario", "")])
+    return text
+
+
+# Half of a UTF-16 pair with no other half, as a str holds it or as json.dumps escapes it: no Unicode
+# character, so neither JSON nor UTF-8 can carry it.
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]|\\ud[89ab][0-9a-fA-F]{2}(?!\\ud[c-fC-F])|(?<!\\ud[89abAB][0-9a-fA-F]{2})\\ud[c-fC-F][0-9a-fA-F]{2}")
+
+
+def lone_surrogate(what: str, path: str) -> dict:
+    """The error for text holding half a UTF-16 pair (a str such as "\\ud800")."""
+    return {"code": "E_TYPE", "path": path,
+            "message": f"{what} holds half of a UTF-16 surrogate pair, which is no character: remove it, or give the whole character"}
 
 
 def _too_deep(what: str, path: str) -> dict:

@@ -142,7 +142,11 @@ class Scenario:
         elif isinstance(value, numbers.Real):
             _raise_if_error(self._prepared.set_number(path, float(value)))
         elif isinstance(value, str):
-            _raise_if_error(self._prepared.set_text(path, value))
+            try:
+                _raise_if_error(self._prepared.set_text(path, value))
+            except (TypeError, UnicodeEncodeError):  # half a surrogate pair: no UTF-8 for the engine
+                from . import EpochcalcError, lone_surrogate
+                raise EpochcalcError([lone_surrogate("the value", path if path.startswith("/") else "/" + path.replace(".", "/"))]) from None
         elif value is None:
             _raise_if_error(self._prepared.set_text(path, ""))
         else:

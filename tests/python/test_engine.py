@@ -337,3 +337,15 @@ def test_pint_output_and_short_reprs():
     assert sweep["host.epoch_time_s"].to("ms").magnitude.shape == (2,)
     assert repr(sweep).startswith("<epochcalc.Sweep: 2 points of host.memory_bandwidth;")
     assert sweep.to_pandas()["host.memory_bandwidth"].tolist() == [1e10, 2e10]
+
+
+def test_half_a_surrogate_pair_is_an_engine_style_error():
+    """Issue 46: a lone surrogate raised pybind11's TypeError (Scenario.set) or a misleading JSON error."""
+    for call in (lambda: epochcalc.solve({"preset": "mnist-cpu-vs-h100", "name": "\ud800"}),
+                 lambda: epochcalc.solve('{"preset": "mnist-cpu-vs-h100", "name": "\\ud83d"}'),
+                 lambda: epochcalc.Scenario(preset="mnist-cpu-vs-h100").set("name", "x\udc00")):
+        with pytest.raises(epochcalc.EpochcalcError) as raised:
+            call()
+        assert raised.value.code == "E_TYPE" and "surrogate" in str(raised.value)
+    assert epochcalc.Scenario(preset="mnist-cpu-vs-h100").set("name", "an emoji \U0001F600").result()["scenario"]["name"] == "an emoji \U0001F600"
+    assert epochcalc.solve({"preset": "mnist-cpu-vs-h100", "name": "\U0001F600"})["scenario"]["name"] == "\U0001F600"
