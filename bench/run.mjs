@@ -647,6 +647,48 @@ async function chapterVisit(browser, base) {
   }
 }
 
+/** The page's longest task while it reads a hostile link to its answer (issue 47, H1 and L14). */
+const LINK_LONGEST_TASK_MS = 200;
+
+/**
+ * Hostile links, each opened cold: a 165 KB #scenario= of unknown keys (H1's reproduction) and a link of
+ * 130,000 parameters (L14). For each, the longest task the browser reports (PerformanceObserver
+ * "longtask", from navigation until the page has answered and half a second more).
+ * @param {import('playwright-core').Browser} browser @param {string} url
+ */
+async function hostileLinks(browser, url) {
+  const keys = {};
+  let scenario = '';
+  for (let i = 0; encodeURIComponent(scenario).length < 165_000; i += 500) {
+    for (let j = i; j < i + 500; j++) keys[`i${j}`] = 1;
+    scenario = JSON.stringify({ preset: 'mnist-cpu-vs-h100', ...keys });
+  }
+  const links = [
+    ['scenario_165kb', `#scenario=${encodeURIComponent(scenario)}`, `a ${fmt(encodeURIComponent(scenario).length / 1000)} KB #scenario= of ${fmt(Object.keys(keys).length)} unknown keys`],
+    ['params_130k', `#${Array.from({ length: 130_000 }, (_, i) => `p${i}=1`).join('&')}`, 'a link of 130,000 parameters'],
+  ];
+  const out = [];
+  for (const [id, hash, what] of links) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      /** @type {any} */ (window).__longestTask = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) /** @type {any} */ (window).__longestTask = Math.max(/** @type {any} */ (window).__longestTask, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const started = Date.now();
+    await page.goto(url + hash, { waitUntil: 'load' });
+    const answered = await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { timeout: 30000, polling: 50 })
+      .then(() => true, () => false);
+    const answered_ms = Date.now() - started;
+    await page.waitForTimeout(500);
+    out.push({ id, what, answered, answered_ms, longest_task_ms: await page.evaluate(() => /** @type {any} */ (window).__longestTask) });
+    await context.close();
+  }
+  return out;
+}
+
 async function pageBench() {
   if (!ensureDist()) return null;
   let chromium;
@@ -715,6 +757,7 @@ async function pageBench() {
       }
       await context.close();
     }
+    out.hostile_links = await hostileLinks(browser, server.url);
     out.element_first_visit = await elementVisit(browser, server.url);
     out.chapter = await chapterVisit(browser, server.url).catch((error) => {
       problems.push(`chapter: ${error.message.split('\n')[0]}`);
@@ -1018,6 +1061,16 @@ function buildFigures(m) {
       const l = p.loads.find((x) => x.first_result_ms === first) ?? p.loads[0];
       const wasmEnd = l.resources.find((r) => r.name.endsWith('.wasm'))?.response_end_ms;
       notes.push(`**first result** missed: ${fmt(first)} ms median. The median load's timeline: DOMContentLoaded at ${fmt(l.dom_content_loaded_ms)} ms, ${wasmEnd != null ? `the .wasm received by ${fmt(wasmEnd)} ms, ` : ''}load event at ${fmt(l.load_event_ms)} ms, first result at ${fmt(l.first_result_ms)} ms; which step to shorten was not investigated further.`);
+    }
+    for (const h of p?.hostile_links ?? []) {
+      const f = add({
+        id: `page_link_${h.id}`, figure: `page: ${h.what}, opened cold: its longest task until answered`,
+        value: h.longest_task_ms, unit: 'ms',
+        measured: h.answered ? `${fmt(h.longest_task_ms)} ms (answered in ${fmt(h.answered_ms)} ms)` : 'never answered within 30 s',
+        budget: `≤ ${LINK_LONGEST_TASK_MS} ms`, pint_ratio: null,
+        verdict: !h.answered ? 'miss' : h.longest_task_ms <= LINK_LONGEST_TASK_MS ? 'pass' : 'miss',
+      });
+      if (f.verdict === 'miss') notes.push(`**${h.what}** missed: ${h.answered ? `a task of ${fmt(h.longest_task_ms)} ms` : 'no answer within 30 s'}; where it runs was not investigated here.`);
     }
     const samples = p?.edits?.samples ?? [];
     const ok = samples.filter((s) => s.ms != null);

@@ -758,8 +758,10 @@ export interface Calculator {
    * (`scenario`) first, then `preset`, then every field parameter ("network.batch_size=64", "dispatch=20
    * us"), each value read as `set` reads it; the default preset where the link names none. `scenario` is
    * null when the link's scenario JSON is not JSON or not an object (solve its text to see where); `notes` name the
-   * parameters that did not apply (no such field, given twice, a malformed path). */
-  readLink(params: URLSearchParams | Iterable<[string, string]>): LinkReading;
+   * parameters that did not apply (no such field, given twice, a malformed path). `total` is how many
+   * parameters the link has where `params` holds only its first ones (the engine reads the first
+   * `schema().limits.link_params` and says how many it left). */
+  readLink(params: URLSearchParams | Iterable<[string, string]>, total?: number): LinkReading;
   /** The parameters that `readLink` reads back as `scenario`: one per field where a parameter can say
    * it, JSON (`scenario`) for the rest. */
   writeLink(scenario: ScenarioInput | string): [string, string][];

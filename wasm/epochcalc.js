@@ -143,8 +143,9 @@ function toText(value, what = 'scenario', data = false) {
 /**
  * A link's parameters as the engine reads them: URLSearchParams, or any list of [key, value] pairs.
  * @param {unknown} params @param {number} max  the parameters the engine reads (schema.limits.link_params)
+ * @param {unknown} [given]  how many the link has, where `params` holds only the first ones
  */
-function linkText(params, max) {
+function linkText(params, max, given = 0) {
   const iterable = params != null && typeof params !== 'string' && typeof (/** @type {any} */ (params))[Symbol.iterator] === 'function';
   const bad = () => new EpochcalcError([{ code: 'E_TYPE', path: '', message: "expected the link's parameters as URLSearchParams or [key, value] pairs" }]);
   if (!iterable) throw bad();
@@ -156,7 +157,7 @@ function linkText(params, max) {
     if (!Array.isArray(p) || p.length !== 2) throw bad();
     if (total++ < max) pairs.push([String(p[0]), String(p[1])]);
   }
-  return JSON.stringify({ pairs, total });
+  return JSON.stringify({ pairs, total: Math.max(total, +given || 0) });
 }
 
 /**
@@ -505,8 +506,8 @@ export async function createCalculator(options = {}) {
       return expanded;
     },
     set: (scenario, path, text) => update(scenario, { path, text }).scenario,
-    readLink: (params) => {
-      put(0, linkText(params, schema.limits.link_params), true);
+    readLink: (params, total) => {
+      put(0, linkText(params, schema.limits.link_params, total), true);
       core._epochcalc_read_link();
       const { scenario, notes } = reply(taken());
       return { scenario, notes };

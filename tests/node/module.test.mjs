@@ -368,4 +368,9 @@ test('a link of 130,000 parameters: the wrapper sends the engine its first ones 
   assert.deepEqual(whole.scenario, cut.scenario);
   assert.equal(whole.notes[0].message, 'the link has 130000 parameters; the first 500 are read');
   assert.deepEqual(whole.notes.slice(1), cut.notes);
+  // The page decodes only the first ones and says how many there are (issue 47): the same reading.
+  assert.deepEqual(calc.readLink(first, 130000), whole);
+  // A count below what is given, or not a number, is no count.
+  assert.deepEqual(calc.readLink(first, 3), cut);
+  assert.deepEqual(calc.readLink(first, /** @type {any} */ ('many')), cut);
 });

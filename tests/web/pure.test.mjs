@@ -20,21 +20,22 @@ function result(wins, n = 60000) {
 
 test('addresses: parameters from the query then the hash; an anchor is not a link; pins apart; written readable', () => {
   const at = (search, hash = '') => readAddress({ search, hash });
-  assert.deepEqual(at(''), { params: [], pins: null });
-  assert.deepEqual(at('', '#'), { params: [], pins: null });
-  assert.deepEqual(at('', '#results'), { params: [], pins: null }, 'a hash without "=" is an anchor');
+  assert.deepEqual(at(''), { params: [], total: 0, pins: null });
+  assert.deepEqual(at('', '#'), { params: [], total: 0, pins: null });
+  assert.deepEqual(at('', '#results'), { params: [], total: 0, pins: null }, 'a hash without "=" is an anchor');
   assert.deepEqual(at('?network.batch_size=64&dispatch=20%20us').params, [['network.batch_size', '64'], ['dispatch', '20 us']]);
   assert.deepEqual(at('', '#network.batch_size=64').params, [['network.batch_size', '64']]);
   assert.deepEqual(at('', `#preset=x&scenario=${encodeURIComponent('{"name":"full"}')}`).params, [['preset', 'x'], ['scenario', '{"name":"full"}']]);
   assert.deepEqual(at('?preset=x', '#dispatch=1%20us').params, [['preset', 'x'], ['dispatch', '1 us']], 'query first, then hash');
-  assert.deepEqual(at('?dispatch=1%20us&pins=%5B%5D'), { params: [['dispatch', '1 us']], pins: '[]' });
+  assert.deepEqual(at('?dispatch=1%20us&pins=%5B%5D'), { params: [['dispatch', '1 us']], total: 1, pins: '[]' });
+  assert.deepEqual(at('?a+b=c+d&e&=f&a=b=c').params, [['a b', 'c d'], ['e', ''], ['', 'f'], ['a', 'b=c']], 'decoded as URLSearchParams decodes');
   const params = /** @type {[string, string][]} */ ([['preset', 'mnist-cpu-vs-h100'], ['dispatch', '20 us'], ['accelerator.memory_bandwidth', '1.5 TB/s'], ['name', 'a&b=c #1 100%']]);
   const written = writeAddress(params, '[{"name":"x"}]');
   assert.equal(written.split('&')[1], 'dispatch=20%20us', 'a space reads as people type it');
   assert.match(written, /accelerator\.memory_bandwidth=1\.5%20TB\/s/);
   const [search, hash] = [written.slice(0, written.indexOf('#')), written.slice(written.indexOf('#'))];
   assert.ok(hash.startsWith('#pins='), 'the pins after "#": no server sees them');
-  assert.deepEqual(readAddress({ search, hash }), { params, pins: '[{"name":"x"}]' });
+  assert.deepEqual(readAddress({ search, hash }), { params, total: params.length, pins: '[{"name":"x"}]' });
   assert.equal(writeAddress([]), '');
 });
 
@@ -49,10 +50,13 @@ test('addresses a server accepts: a query never past MAX_QUERY; what does not fi
   const moved = writeAddress(long, pins);
   assert.ok(moved.startsWith('#'), 'a scenario longer than a query may be goes after "#" whole');
   const at = moved.indexOf('#');
-  assert.deepEqual(readAddress({ search: moved.slice(0, at), hash: moved.slice(at) }), { params: long, pins });
+  assert.deepEqual(readAddress({ search: moved.slice(0, at), hash: moved.slice(at) }), { params: long, total: 2, pins });
   // Defect 1: 130,000 parameters after '#' overflowed the stack (a spread into one call).
   const many = `#${Array.from({ length: 130000 }, (_, i) => `p${i}=1`).join('&')}`;
   assert.equal(readAddress({ search: '', hash: many }).params.length, 130000);
+  // Issue 47 (L14): only the parameters the engine reads are decoded, the rest counted; pins anywhere.
+  const first = readAddress({ search: '', hash: `${many}&pins=%5B%5D` }, 500);
+  assert.deepEqual([first.params.length, first.total, first.pins, first.params[499]], [500, 130000, '[]', ['p499', '1']]);
 });
 
 test('wins: every shape of the ranges gets a statement the ranges do not contradict', () => {

@@ -4,29 +4,54 @@
 // parameters after a # too: a hash with a "=" holds parameters, one without is an anchor (#results).
 // The page's own state travels beside the scenario: `pins` (the pinned scenarios, as JSON).
 
-/** The page's own parameters, which are not the engine's to read. */
-const PAGE_KEYS = ['pins'];
+/** The page's own parameter, which is not the engine's to read. */
+const PINS = 'pins';
 
 /**
  * @typedef {object} LinkParts
- * @property {[string, string][]} params  the scenario's parameters, in the link's order (query, then hash)
+ * @property {[string, string][]} params  the scenario's parameters, in the link's order (query, then hash),
+ *   up to `max` of them
+ * @property {number} total  how many the link has (the engine says so past the ones it reads)
  * @property {string|null} pins  the pins' JSON, if the link carries pins
  */
 
 /**
- * What an address holds.
- * @param {{search: string, hash: string}} where
+ * What an address holds: its first `max` parameters decoded (the engine reads the first
+ * schema.limits.link_params and notes the rest), the others only counted. A link of 130,000 parameters
+ * took 190 ms to decode whole (issue 47, L14).
+ * @param {{search: string, hash: string}} where @param {number} [max]
  * @returns {LinkParts}
  */
-export function readAddress({ search, hash }) {
+export function readAddress({ search, hash }, max = Infinity) {
   /** @type {[string, string][]} */
-  const all = [...new URLSearchParams(search)];
-  // One push a pair, not a spread into one call: a link of 130,000 parameters overflowed the stack
-  // (issue 36). The engine reads the first 500 and notes the rest.
-  if (hash.includes('=')) for (const pair of new URLSearchParams(hash.slice(1))) all.push(pair);
-  const own = (key) => PAGE_KEYS.includes(key);
-  const pins = all.filter(([key]) => key === 'pins').pop();
-  return { params: all.filter(([key]) => !own(key)), pins: pins ? pins[1] : null };
+  const params = [];
+  let total = 0;
+  /** @type {string|null} */
+  let pins = null;
+  // One piece a parameter, as URLSearchParams splits them ("&"; an empty piece is none); each decoded
+  // as URLSearchParams decodes it ("+" is a space) where it is read, and the pins by their name.
+  // The pieces are found in place, not split apart: a 1.2 MB link is 130,000 of them.
+  const read = (/** @type {string} */ text) => {
+    for (let start = 0; start < text.length;) {
+      let end = text.indexOf('&', start);
+      if (end < 0) end = text.length;
+      const named = text.startsWith(`${PINS}=`, start);
+      if (end > start && !named && params.length >= max) total += 1;
+      else if (end > start) {
+        const [pair] = new URLSearchParams(text.slice(start, end));
+        if (pair[0] === PINS) {
+          pins = pair[1];
+        } else {
+          params.push(pair);
+          total += 1;
+        }
+      }
+      start = end + 1;
+    }
+  };
+  read(search.slice(1));
+  if (hash.includes('=')) read(hash.slice(1));
+  return { params, total, pins };
 }
 
 /**

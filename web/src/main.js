@@ -84,7 +84,7 @@ async function start() {
    */
   function loadLink({ fromHistory = false } = {}) {
     shownHref = location.href;
-    const { params, pins } = readAddress(location);
+    const { params, total, pins } = readAddress(location, schema.limits.link_params);
     notices.link([]);
     notices.restored(false);
     // A link's pins, or on a bare address the ones kept in the browser.
@@ -106,7 +106,7 @@ async function start() {
       restore();
       return;
     }
-    const reading = calc.readLink(params);
+    const reading = calc.readLink(params, total);
     const doc = reading.scenario;
     // The engine gives an object, or null where its scenario JSON is not JSON or not an object.
     const unread = doc === null;
