@@ -349,3 +349,14 @@ def test_half_a_surrogate_pair_is_an_engine_style_error():
         assert raised.value.code == "E_TYPE" and "surrogate" in str(raised.value)
     assert epochcalc.Scenario(preset="mnist-cpu-vs-h100").set("name", "an emoji \U0001F600").result()["scenario"]["name"] == "an emoji \U0001F600"
     assert epochcalc.solve({"preset": "mnist-cpu-vs-h100", "name": "\U0001F600"})["scenario"]["name"] == "\U0001F600"
+
+
+def test_a_sweep_without_its_end_is_the_engine_s_error():
+    """Issue 46: a sweep dict without "to" raised a raw KeyError; the engine says what is missing, where."""
+    for sweep, path in (({"field": "dispatch", "from": "1 us"}, "/sweeps/0/to"), ({"from": 1, "to": 2}, "/sweeps/0/field")):
+        with pytest.raises(epochcalc.EpochcalcError) as raised:
+            epochcalc.sweep_field(DEFAULT, sweep)
+        assert raised.value.path == path, raised.value.errors
+    with pytest.raises(epochcalc.EpochcalcError) as raised:
+        epochcalc.sweep_field(DEFAULT, {"field": "network.batch_size", "values": __import__("numpy").array([1.0, float("nan")])})
+    assert raised.value.path == "/sweeps/0/values/1"
