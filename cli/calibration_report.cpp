@@ -2,6 +2,7 @@
 #include <cmath>
 #include <vector>
 
+#include "epochcalc/scenario/fields.hpp"
 #include "format.hpp"
 #include "report.hpp"
 
@@ -30,32 +31,27 @@ bool listed(const json& list, const std::string& path, const char* because = nul
 }
 
 // One row per value the fit is about: the scenario's constants (the step cost only when it is fitted),
-// then each device's own overheads the fit fits.
+// then each device's own overheads the fit fits; each named by its field's label in the field table.
 std::vector<Row> fitted_rows(const json& reply) {
-  const char* words[][3] = {{"dispatch", "Dispatch per operation", "/dispatch"},
-                            {"launch", "Kernel launch per operation", "/launch"},
-                            {"host_efficiency", "Host efficiency", "/assumptions/host_efficiency"},
-                            {"accelerator_efficiency", "Accelerator efficiency", "/assumptions/accelerator_efficiency"},
-                            {"step_overhead", "Fixed cost per step", "/step_overhead"}};
   const json& held = reply.at("held");
   const json& undetermined = reply.at("undetermined");
   std::vector<Row> rows;
-  for (const auto& [key, label, path] : words) {
-    const json& value = reply.at("fitted").at(key);
+  for (const auto& [key, value] : reply.at("fitted").items()) {
+    const FieldSpec* field = field_with_last_name(key);  // "/dispatch", "/assumptions/host_efficiency", ...
+    const std::string path = field ? field->path : "/" + key;
     std::string text;
     if (!value.is_null()) text = shown(key, value);
     else if (listed(undetermined, path)) text = "not determined";
     else if (listed(held, path, "fit")) text = "held at the scenario's value";
     else if (listed(held, path)) text = "paid by no device: each pays its own";
-    else if (std::string(key) == "step_overhead") continue;
+    else if (key == "step_overhead") continue;
     else text = "held at the scenario's value";
-    rows.push_back({label, text});
+    rows.push_back({field ? field->label : key, text});
   }
   for (const char* role : {"host", "accelerator"})
     for (const auto& [key, value] : reply.at("fitted_own").at(role).items()) {
-      std::string label = std::string(role) + "'s own " +
-                          (key == "dispatch" ? "dispatch per operation" : key == "launch" ? "kernel launch" : "cost per step");
-      label[0] = static_cast<char>(label[0] - 'a' + 'A');
+      const FieldSpec* field = find_field("/overheads/" + std::string(role) + "/" + key);
+      const std::string label = field ? field->label : std::string(role) + ": " + key;
       rows.push_back({label, value.is_null() ? "not determined" : shown(key, value)});
     }
   return rows;

@@ -87,7 +87,7 @@ TEST_CASE("unknown fields are errors with a suggestion") {
   doc["zzzzzz"] = 1;
   const Errors errors = parse_scenario(doc).errors;
   REQUIRE(errors.size() == 1);
-  CHECK(errors[0].message.rfind("unknown field \"zzzzzz\"; the fields here are \"name\", \"preset\"", 0) == 0);
+  CHECK(errors[0].message.rfind("unknown field \"zzzzzz\"; the fields here are \"preset\", \"name\"", 0) == 0);
   doc = default_document();
   doc["assumptions"]["overlapp"] = "none";
   check_single(parse_scenario(doc).errors,

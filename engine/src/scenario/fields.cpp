@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include <algorithm>
+#include <array>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -91,6 +92,7 @@ struct FieldRow {
   WriteRule write = WriteRule::always;
   bool monotone = false;           // both epochs are monotone in it: solve-for and break-even take it
   const char* timeless = nullptr;  // why no epoch depends on it (energy, price, reference), or null
+  int wide_slot = -1;              // the overhead value it gives every device (OverheadSlot), or -1
 };
 
 // What a row can be asked, written where the row is: wrapped around it.
@@ -100,6 +102,12 @@ constexpr FieldRow monotone(FieldRow row) {
 }
 constexpr FieldRow timeless(FieldRow row, const char* why) {
   row.timeless = why;
+  return row;
+}
+// A scenario-wide overhead value: each device pays it unless it gives its own (/overheads/<role>/<key>,
+// the key being the row's last name; in_force.hpp).
+constexpr FieldRow overhead(OverheadSlot slot, FieldRow row) {
+  row.wide_slot = static_cast<int>(slot);
   return row;
 }
 
@@ -136,15 +144,15 @@ constexpr FieldRow scenario_rows[] = {
     {"/accelerator", FieldKind::device, "Accelerator", "Runs the kernels; each one also costs a launch on top of the dispatch.", true},
     {"/profile", FieldKind::profile, "Framework profile",
      "Fills dispatch, launch and the operations per step with a cited framework's values; edit any of them after.", false},
-    monotone({"/dispatch", FieldKind::quantity, "Dispatch per operation",
+    overhead(OverheadSlot::dispatch, monotone({"/dispatch", FieldKind::quantity, "Dispatch per operation",
      "Host framework time per operation (Python, op lookup), paid on both devices.", true, &rule::dispatch, nullptr,
-     number_at<&Scenario::dispatch>}),
-    monotone({"/launch", FieldKind::quantity, "Kernel launch per operation",
+     number_at<&Scenario::dispatch>})),
+    overhead(OverheadSlot::launch, monotone({"/launch", FieldKind::quantity, "Kernel launch per operation",
      "Extra time to launch each kernel on the accelerator; the CPU pays none.", true, &rule::launch, nullptr,
-     number_at<&Scenario::launch>}),
-    monotone({"/step_overhead", FieldKind::quantity, "Fixed cost per step",
+     number_at<&Scenario::launch>})),
+    overhead(OverheadSlot::step_overhead, monotone({"/step_overhead", FieldKind::quantity, "Fixed cost per step",
      "Host time each training step pays once, on both devices (the Python loop, the optimizer, the loss). Empty: 0.",
-     false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>}),
+     false, &rule::step_overhead, nullptr, number_at<&Scenario::step_overhead>})),
     timeless({"/dram_energy_per_byte", FieldKind::quantity, "Energy per DRAM byte", "Energy to move one byte to or from memory.", true,
      &rule::dram_energy_per_byte, nullptr, number_at<&Scenario::dram_energy_per_byte>}, "it prices energy, not time"),
     timeless({"/flop_energy", FieldKind::quantity, "Energy per FLOP", "Energy of one arithmetic operation.", true, &rule::flop_energy, nullptr,
@@ -153,12 +161,12 @@ constexpr FieldRow scenario_rows[] = {
     {"/assumptions/phase", FieldKind::choice, "Phase",
      "Training runs 3 matrix multiplies per layer (forward and two backward), inference 1.", false, nullptr, nullptr,
      choice_at<&Assumptions::phase, &PhaseInfo::phase, phases>, {}, phase_names},
-    monotone({"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
+    overhead(OverheadSlot::ops_per_layer, monotone({"/assumptions/ops_per_layer", FieldKind::integer, "Operations per layer",
      "Operations (kernels) per layer per step. Left empty, it follows the phase.", false, nullptr, &rule::ops_per_layer,
-     number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>}),
-    monotone({"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
+     number_at<&Scenario::assumptions, &Assumptions::ops_per_layer>})),
+    overhead(OverheadSlot::extra_ops_per_step, monotone({"/assumptions/extra_ops_per_step", FieldKind::integer, "Extra operations per step",
      "Further operations each step, such as the loss, optimizer update or data copy.", false, nullptr,
-     &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>}),
+     &rule::extra_ops_per_step, number_at<&Scenario::assumptions, &Assumptions::extra_ops_per_step>})),
     {"/assumptions/overlap", FieldKind::choice, "Overlap of compute and memory",
      "Whether memory traffic hides behind arithmetic (roofline) or adds to it.", false, nullptr, nullptr,
      choice_at<&Assumptions::overlap, &OverlapInfo::overlap, overlaps>, {}, overlap_names},
@@ -171,10 +179,10 @@ constexpr FieldRow scenario_rows[] = {
     monotone({"/assumptions/accelerator_efficiency", FieldKind::quantity, "Accelerator efficiency",
      "The same for the accelerator.", false,
      &rule::efficiency, nullptr, number_at<&Scenario::assumptions, &Assumptions::accelerator_efficiency>}),
-    monotone({"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
+    overhead(OverheadSlot::launches_per_step, monotone({"/assumptions/launches_per_step", FieldKind::integer, "Graph launches per step",
      "CUDA Graphs: the accelerator pays this many dispatches and launches per step. Empty: one per operation.",
      false, nullptr, &rule::launches_per_step, number_at<&Scenario::assumptions, &Assumptions::launches_per_step>, {},
-     nullptr, WriteRule::null_when_zero}),
+     nullptr, WriteRule::null_when_zero})),
     {"/assumptions/first_layer_input_gradient", FieldKind::boolean, "Gradient of the input data",
      "Off: the first layer makes 2 passes, not 3, as frameworks run it.", false, nullptr, nullptr,
      switch_at<&Assumptions::first_layer_input_gradient>, {}, nullptr, WriteRule::when_not_default},
@@ -194,17 +202,23 @@ struct OverheadRow {
   OverheadSlot slot;
   FieldKind kind;
   const char* label;
+  bool accelerator_only;  // only the accelerator pays it (the host launches no kernels)
   const QuantityRule* quantity = nullptr;
   const IntegerRule* integer = nullptr;
 };
 constexpr OverheadRow overhead_rows[] = {
-    {OverheadSlot::dispatch, FieldKind::quantity, "dispatch per operation", &rule::dispatch},
-    {OverheadSlot::launch, FieldKind::quantity, "kernel launch per operation", &rule::launch},
-    {OverheadSlot::step_overhead, FieldKind::quantity, "fixed cost per step", &rule::step_overhead},
-    {OverheadSlot::ops_per_layer, FieldKind::integer, "operations per layer", nullptr, &rule::ops_per_layer},
-    {OverheadSlot::extra_ops_per_step, FieldKind::integer, "extra operations per step", nullptr, &rule::extra_ops_per_step},
-    {OverheadSlot::launches_per_step, FieldKind::integer, "graph launches per step", nullptr, &rule::launches_per_step},
+    {OverheadSlot::dispatch, FieldKind::quantity, "dispatch per operation", false, &rule::dispatch},
+    {OverheadSlot::launch, FieldKind::quantity, "kernel launch per operation", true, &rule::launch},
+    {OverheadSlot::step_overhead, FieldKind::quantity, "fixed cost per step", false, &rule::step_overhead},
+    {OverheadSlot::ops_per_layer, FieldKind::integer, "operations per layer", false, nullptr, &rule::ops_per_layer},
+    {OverheadSlot::extra_ops_per_step, FieldKind::integer, "extra operations per step", false, nullptr, &rule::extra_ops_per_step},
+    {OverheadSlot::launches_per_step, FieldKind::integer, "graph launches per step", true, nullptr, &rule::launches_per_step},
 };
+static_assert([] {
+  for (std::size_t i = 0; i < std::size(overhead_rows); ++i)
+    if (overhead_rows[i].slot != static_cast<OverheadSlot>(i)) return false;
+  return std::size(overhead_rows) == overhead_slot_count;
+}(), "one overhead row a slot, in OverheadSlot order");
 
 // The fields of each device, under its path; "/peak_flops/" stands for one field a precision.
 constexpr FieldRow device_rows[] = {
@@ -260,8 +274,7 @@ std::vector<FieldSpec> build_fields() {
   std::vector<FieldSpec> fields;
   for (const FieldRow& row : scenario_rows) {
     fields.push_back(spec_of(row, row.path, row.label));
-    for (std::size_t i = 0; i < overhead_fields().size(); ++i)
-      if (overhead_fields()[i].top == row.path) fields.back().number.wide_slot = static_cast<int>(i);
+    fields.back().number.wide_slot = row.wide_slot;
     if (row.kind != FieldKind::device) continue;
     Device Scenario::*const role = std::string_view(row.path) == "/host" ? &Scenario::host : &Scenario::accelerator;
     for (const FieldRow& d : device_rows) {
@@ -304,6 +317,23 @@ std::vector<FieldSpec> build_fields() {
 }
 
 }  // namespace
+
+std::span<const OverheadField> overhead_fields() {
+  // From the rows: each slot's scenario-wide row (wrapped in overhead(...)), the key a device gives its
+  // own value under (that row's last name), and whether only the accelerator pays it.
+  static const std::array<OverheadField, overhead_slot_count> table = [] {
+    std::array<OverheadField, overhead_slot_count> out{};
+    for (const FieldRow& row : scenario_rows) {
+      if (row.wide_slot < 0) continue;
+      const std::string_view top = row.path;
+      out[static_cast<std::size_t>(row.wide_slot)] = {top, top.substr(top.rfind('/') + 1), overhead_rows[row.wide_slot].accelerator_only};
+    }
+    return out;
+  }();
+  return table;
+}
+
+const OverheadField& overhead_field(OverheadSlot slot) { return overhead_fields()[static_cast<std::size_t>(slot)]; }
 
 std::span<const FieldSpec> field_specs() {
   static const std::vector<FieldSpec> fields = build_fields();

@@ -1,22 +1,6 @@
 #include "epochcalc/scenario/in_force.hpp"
 
-#include <iterator>
-
 namespace epochcalc {
-
-namespace {
-
-constexpr OverheadField table[] = {
-    {"/dispatch", "dispatch", false},
-    {"/launch", "launch", true},
-    {"/step_overhead", "step_overhead", false},
-    {"/assumptions/ops_per_layer", "ops_per_layer", false},
-    {"/assumptions/extra_ops_per_step", "extra_ops_per_step", false},
-    {"/assumptions/launches_per_step", "launches_per_step", true},
-};
-static_assert(std::size(table) == overhead_slot_count);
-
-}  // namespace
 
 double paid_value(const PaidOverheads& p, OverheadSlot slot) {
   switch (slot) {
@@ -30,14 +14,10 @@ double paid_value(const PaidOverheads& p, OverheadSlot slot) {
   return p.launches_per_step;
 }
 
-std::span<const OverheadField> overhead_fields() { return table; }
-
 std::string_view layer_name(Layer layer) {
   static constexpr std::string_view names[] = {"scenario", "preset", "profile", "default"};
   return names[static_cast<std::size_t>(layer)];
 }
-
-const OverheadField& overhead_field(OverheadSlot slot) { return table[static_cast<std::size_t>(slot)]; }
 
 std::optional<OverheadSlot> scenario_wide_slot(const FieldSpec& field) {
   if (field.number.wide_slot < 0) return std::nullopt;

@@ -17,10 +17,6 @@ namespace epochcalc {
 
 namespace {
 
-const std::vector<std::string> top_fields{"name",   "preset", "profile", "network",           "host",       "accelerator",
-                                          "precision", "dispatch", "launch", "step_overhead", "dram_energy_per_byte", "flop_energy",
-                                          "assumptions", "overheads", "compared"};
-const std::vector<std::string> network_fields{"widths", "batch_size", "dataset"};
 
 // A registry id, {"base": id, ...overrides}, or a full object. Used for both devices and datasets.
 template <typename Value, typename Lookup, typename ReadFields>
@@ -282,6 +278,8 @@ ParsedScenario detail::parse_merged(const json& input, MergedScenario merged) {
   const detail::OverheadPresence& from_preset = merged.from_preset;
   const json& doc = merged.doc;
   if (!errors.empty()) return parsed;
+  // The keys a scenario and its network may hold: the field table's, in its order.
+  static const std::vector<std::string> top_fields = child_keys(""), network_fields = child_keys("/network");
   if (!check_object(doc, "", top_fields, errors)) return parsed;
 
   Scenario s;

@@ -16,7 +16,8 @@
 namespace epochcalc {
 
 // The six overhead values, in OverheadSlot order: the scenario-wide field (a JSON pointer), the key a
-// device gives its own under /overheads/<role>, and whether only the accelerator pays it.
+// device gives its own under /overheads/<role>, and whether only the accelerator pays it; read from the
+// field table's rows (fields.cpp: the scenario rows wrapped in overhead(...), and the overhead rows).
 struct OverheadField {
   std::string_view top;
   std::string_view key;
