@@ -23,39 +23,41 @@ function addPanelCss(doc) {
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
 }
 
-/** The four constants in the engine's order, with their words on the page and the scenario's field. */
-const CONSTANTS = /** @type {const} */ ([
-  ['dispatch', 'Dispatch per operation', '/dispatch'],
-  ['launch', 'Kernel launch per operation', '/launch'],
-  ['host_efficiency', 'Host efficiency', '/assumptions/host_efficiency'],
-  ['accelerator_efficiency', 'Accelerator efficiency', '/assumptions/accelerator_efficiency'],
-]);
+/** The four constants the fit can fit (its `fit` option), in the engine's order. */
+const CONSTANTS = /** @type {const} */ (['dispatch', 'launch', 'host_efficiency', 'accelerator_efficiency']);
 
-/** A device's own overheads, as the fit names them (fitted_own). */
-const OWN_WORDS = { dispatch: 'dispatch per operation', launch: 'kernel launch per operation', step_overhead: 'fixed cost per step' };
+/**
+ * A constant's field in the engine's table: the first whose last name is the constant's ("dispatch":
+ * /dispatch, "host_efficiency": /assumptions/host_efficiency), as the engine names it.
+ * @param {import('epochcalc').Schema} schema @param {string} key
+ */
+const fieldOf = (schema, key) => schema.fields.find((f) => f.path.slice(f.path.lastIndexOf('/') + 1) === key);
 
 /**
  * The fit's rows: each of the scenario's constants (fitted, not determined, held, or paid by no device
- * because each pays its own), then each device's own overheads the fit fits.
- * @param {Calibration} r @returns {[string, string][]}
+ * because each pays its own), then each device's own overheads the fit fits; each named by its field's
+ * label in the engine's schema.
+ * @param {Calibration} r @param {import('epochcalc').Schema} schema @returns {[string, string][]}
  */
-export function fittedRows(r) {
+export function fittedRows(r, schema) {
   /** @param {string} key @param {number} x */
   const shown = (key, x) => (key.endsWith('efficiency') ? `${percent(x)} of peak` : time(x));
   const rows = /** @type {[string, string][]} */ ([]);
-  for (const [key, label, path] of CONSTANTS) {
+  for (const key of CONSTANTS) {
+    const field = fieldOf(schema, key);
+    const path = field?.path ?? `/${key}`;
     const x = r.fitted[key];
     const held = r.held.filter((e) => e.path === path);
     let text = 'kept as in the scenario';
     if (x != null) text = shown(key, x);
     else if (r.undetermined.some((e) => e.path === path)) text = 'not determined';
     else if (held.length && held.every((e) => e.because !== 'fit')) text = 'paid by no device: each pays its own';
-    rows.push([label, text]);
+    rows.push([field?.label ?? key, text]);
   }
   for (const device of /** @type {const} */ (['host', 'accelerator'])) {
     for (const [key, x] of Object.entries(r.fitted_own[device])) {
-      const label = `${device === 'host' ? 'Host' : 'Accelerator'}’s own ${OWN_WORDS[/** @type {keyof OWN_WORDS} */ (key)]}`;
-      rows.push([label, x == null ? 'not determined' : shown(key, x)]);
+      const path = `/overheads/${device}/${key}`;
+      rows.push([schema.fields.find((f) => f.path === path)?.label ?? path, x == null ? 'not determined' : shown(key, x)]);
     }
   }
   return rows;
@@ -161,8 +163,9 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
     id: 'measurements', rows: 6, spellcheck: 'false', 'aria-describedby': 'measurements-hint',
     placeholder: 'host 32 274 ms\nhost 256 95 ms\naccelerator 32 255 ms\naccelerator 256 33 ms',
   }));
-  const checks = CONSTANTS.map(([key, label]) => h('label', { class: 'check' },
-    h('input', { type: 'checkbox', id: `fit-${key}`, checked: true }), ` ${label}`));
+  const schema = calc.schema();
+  const checks = CONSTANTS.map((key) => h('label', { class: 'check' },
+    h('input', { type: 'checkbox', id: `fit-${key}`, checked: true }), ` ${fieldOf(schema, key)?.label ?? key}`));
   const predictBox = /** @type {HTMLInputElement} */ (h('input', {
     type: 'text', id: 'fit-predict', inputmode: 'numeric', spellcheck: 'false', placeholder: '64, 1024, 8192',
     'aria-describedby': 'fit-predict-hint',
@@ -214,7 +217,7 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
     const parsed = parseMeasurements(box.value);
     if (parsed.error) return showProblems([parsed.error]);
     const typed = box.value.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
-    const free = CONSTANTS.filter(([key]) => /** @type {HTMLInputElement} */ (body.querySelector(`#fit-${key}`)).checked).map(([key]) => key);
+    const free = CONSTANTS.filter((key) => /** @type {HTMLInputElement} */ (body.querySelector(`#fit-${key}`)).checked);
     const predict = parseBatchSizes(predictBox.value);
     const input = {
       scenario: parsed.scenario ?? doc(), measurements: parsed.measurements,
@@ -245,7 +248,7 @@ export function mountCalibration({ body, calc, doc, load, overlay }) {
       ownScenario && h('p', { class: 'hint' }, 'The pasted file carries its own scenario: the fit uses it, and applying the fit opens it.'),
       h('table', { id: 'fit-constants' },
         h('caption', {}, 'Fitted values'),
-        h('tbody', {}, ...fittedRows(r).map(([label, text]) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', {}, text))))),
+        h('tbody', {}, ...fittedRows(r, schema).map(([label, text]) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', {}, text))))),
       r.dispatch_plus_launch != null && h('p', {}, `Dispatch plus launch per operation on the accelerator: ${time(r.dispatch_plus_launch)}.`),
       ...r.notes.map((n) => h('p', { class: 'hint' }, n)),
       h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Measured and fitted epochs' },
