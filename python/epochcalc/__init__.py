@@ -239,13 +239,13 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any], units: Any 
     # Each swept column keyed as it was asked for (the engine checks the sweeps themselves).
     names = [sweep.get("field") if isinstance(sweep, Mapping) else None for sweep in sweeps]
     # A numpy array of values crosses as its float64 buffer, not as JSON text (see _columns).
-    request, columns = _columns(sweeps)
-    doc = read_reply(_engine.sweep_field_tape(_text(scenario), _data(request, "sweeps"), columns))
+    request, buffers = _columns(sweeps)
+    doc = read_reply(_engine.sweep_field_tape(_text(scenario), _data(request, "sweeps"), buffers))
     if doc.get("schema") == ERROR_SCHEMA:
         raise EpochcalcError(doc["errors"])
     points = len(doc["speedup"])
     columns = Sweep()
-    units = {}
+    unit_of: dict = {}  # each column's unit
     for axis, name in zip(("x", "y"), names):
         name = name if isinstance(name, str) else doc[axis]["path"]
         values = doc[axis].pop("values")
@@ -254,7 +254,7 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any], units: Any 
         elif doc[axis].get("integer"):
             values = [int(v) for v in values]
         columns[name] = values
-        units[name] = doc[axis].get("unit", "")
+        unit_of[name] = doc[axis].get("unit", "")
     for device in ("host", "accelerator"):
         for key, values in doc[device].items():
             named = _SERIES_COLUMNS.get((device, key))
@@ -265,19 +265,19 @@ def sweep_field(scenario: ScenarioInput, *sweeps: Mapping[str, Any], units: Any 
             if values is None:  # no price: no cost, NaN (the CSV leaves the cell empty, JSON has null)
                 values = _np.full(points, _np.nan) if _np is not None else [float("nan")] * points
             columns[named[0]] = values
-            units[named[0]] = named[1]
+            unit_of[named[0]] = named[1]
     columns["speedup"] = doc.pop("speedup")
     winner = doc.pop("winner")  # numpy strings already where the engine sent many
     columns["faster"] = _np.asarray(winner, dtype=object) if _np is not None else winner
-    units["speedup"] = units["faster"] = ""
+    unit_of["speedup"] = unit_of["faster"] = ""
     for device in ("host", "accelerator"):
         doc.pop(device)
-    columns.units = units
+    columns.units = unit_of
     columns.document = doc
     columns.swept = list(columns)[:len(names)]
     if ureg is not None:
         from .quantities import quantity
-        for name, unit in units.items():
+        for name, unit in unit_of.items():
             if name != "faster":
                 columns[name] = quantity(ureg, columns[name], unit)
     return columns
