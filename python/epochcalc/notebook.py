@@ -14,6 +14,7 @@ whole page in that output too, for a notebook whose first calculator may be dele
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
@@ -44,9 +45,11 @@ def _page() -> str:
     return _read("notebook.html")
 
 
+@functools.lru_cache(maxsize=1)
 def views() -> dict:
     """The calculator element's views and the height in CSS pixels its frame starts at, as the notebook
-    page lists them ({"full": 1400, "compact": 420, ...}); empty where the page is not installed."""
+    page lists them ({"full": 1400, "compact": 420, ...}); empty where the page is not installed. Read
+    once: the page is a megabyte."""
     if not (_HERE / "notebook.html").exists():
         return {}
     page = _page()
@@ -57,10 +60,15 @@ def views() -> dict:
     return json.loads(page[start:page.index("</script>", start)])
 
 
+def _references(markup: str) -> str:
+    """HTML as ASCII, every other character a reference: the same text whatever encoding the notebook's
+    page, or its export, is read in."""
+    return markup.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
 def _ascii(text: str) -> str:
-    """HTML text as ASCII, every other character a reference: the same text whatever encoding the
-    notebook's page, or its export, is read in."""
-    return html.escape(text, quote=True).encode("ascii", "xmlcharrefreplace").decode("ascii")
+    """Text as an ASCII attribute value."""
+    return _references(html.escape(text, quote=True))
 
 
 def _time(seconds: float) -> str:
@@ -244,7 +252,7 @@ class Calculator:
         height = views().get(self.view, 1400)
         frame = (f'<iframe class="epochcalc"{runtime} title="epochcalc: {_ascii(self._title())}" '
                  f'style="display:none;width:100%;height:{height}px;border:0" srcdoc="{_ascii(document)}"></iframe>')
-        copy = f'<div class="epochcalc-static" style="font:14px/1.45 system-ui,sans-serif">{static_html.encode("ascii", "xmlcharrefreplace").decode("ascii")}</div>'
+        copy = f'<div class="epochcalc-static" style="font:14px/1.45 system-ui,sans-serif">{_references(static_html)}</div>'
         return {"text/html": copy + frame, "text/plain": static_text}
 
     def _title(self) -> str:

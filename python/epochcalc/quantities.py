@@ -9,7 +9,7 @@ your quantities (it must know FLOP and USD for the figures that use them: ``defi
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from . import _epochcalc as _engine
 
@@ -34,11 +34,9 @@ def registry() -> Any:
     return _registry
 
 
-def chosen(units: Any) -> Optional[Any]:
-    """The registry ``units`` names: None for plain numbers, the package's for "pint", or the registry
-    given; anything else is refused."""
-    if units is None:
-        return None
+def chosen(units: Any) -> Any:
+    """The registry ``units`` names: the package's for "pint", or the registry given; anything else is
+    refused (callers pass None for plain numbers and never ask)."""
     if isinstance(units, str):
         if units == "pint":
             return registry()
